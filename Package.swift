@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "analyze-recording",
+    products: [
+        .executable(name: "analyze-recording", targets: ["analyze-recording"]),
+    ],
+    targets: [
+        // The FFmpeg C libraries, found with pkg-config. Only MediaIO may import this.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
+        ),
+        // Pure Swift analysis core: no FFmpeg, only value types in and out.
+        .target(name: "RecordingAnalysis"),
+        // Every C call lives here.
+        .target(name: "MediaIO", dependencies: ["CFFmpeg", "RecordingAnalysis"]),
+        // Thin command-line front end.
+        .executableTarget(name: "analyze-recording", dependencies: ["MediaIO", "RecordingAnalysis"]),
+        // Helpers shared by the test targets: running the built tool and the ffmpeg CLI oracle.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RecordingAnalysisTests", dependencies: ["RecordingAnalysis"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "RecordingAnalysis", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["RecordingAnalysis", "TestSupport"]),
+    ]
+)

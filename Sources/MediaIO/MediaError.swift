@@ -1,0 +1,81 @@
+import CFFmpeg
+import Foundation
+
+/// A failure from the FFmpeg libraries or from reading a recording, with the operation that failed.
+///
+/// End of stream and "try again" are control flow inside MediaIO and never surface as errors.
+public struct MediaError: Error, CustomStringConvertible, Sendable {
+    /// What kind of failure this is, which decides the exit status the CLI reports.
+    public enum Kind: Sendable, Equatable {
+        /// The file is missing, unreadable or not a regular file (sysexits 66).
+        case cannotOpen
+        /// The bytes are not a usable recording (sysexits 65).
+        case invalidData
+        /// An output file could not be written (sysexits 73).
+        case cannotCreate
+        /// The libraries lack something this build needs, e.g. an encoder (sysexits 69).
+        case unavailable
+    }
+
+    public let kind: Kind
+    /// The operation that failed, e.g. `avformat_open_input`.
+    public let operation: String
+    /// FFmpeg's error code (`AVERROR(...)`), 0 when the failure did not come from FFmpeg.
+    public let code: Int32
+    /// A readable explanation: `av_strerror`'s text or MediaIO's own.
+    public let message: String
+
+    public init(kind: Kind, operation: String, code: Int32 = 0, message: String) {
+        self.kind = kind
+        self.operation = operation
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(message) (\(operation))" }
+}
+
+/// FFmpeg's description of an error code, from `av_strerror`.
+func ffmpegErrorText(_ code: Int32) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(AV_ERROR_MAX_STRING_SIZE) + 1)
+    let text: String = buffer.withUnsafeMutableBufferPointer { buf in
+        guard let base = buf.baseAddress else { return "" }
+        if av_strerror(code, base, buf.count - 1) < 0 {
+            return "error \(code)"
+        }
+        return String(cString: base)
+    }
+    return text
+}
+
+/// The one funnel for FFmpeg calls that return an error code: negative codes become `MediaError`.
+@discardableResult
+func check(_ code: Int32, _ operation: @autoclosure () -> String, kind: MediaError.Kind = .invalidData) throws(MediaError) -> Int32 {
+    if code >= 0 { return code }
+    throw MediaError(kind: kind, operation: operation(), code: code, message: ffmpegErrorText(code))
+}
+
+/// The one funnel for FFmpeg allocations: nil means out of memory.
+func allocated<T>(_ pointer: T?, _ operation: @autoclosure () -> String) throws(MediaError) -> T {
+    guard let pointer else {
+        throw MediaError(kind: .unavailable, operation: operation(), code: cff_error_from_errno(ENOMEM), message: "out of memory")
+    }
+    return pointer
+}
+
+enum FFmpegCodes {
+    static let eof = cff_error_eof()
+    static let again = cff_error_eagain()
+    static let invalidData = cff_error_invaliddata()
+    static let noPTS = cff_nopts_value()
+}
+
+/// Silences FFmpeg's own console output unless `ANALYZE_RECORDING_FFMPEG_LOG` is set:
+/// the tool reports problems itself, one line each.
+let configureLogging: Void = {
+    if ProcessInfo.processInfo.environment["ANALYZE_RECORDING_FFMPEG_LOG"] != nil {
+        av_log_set_level(AV_LOG_DEBUG)
+    } else {
+        av_log_set_level(AV_LOG_QUIET)
+    }
+}()

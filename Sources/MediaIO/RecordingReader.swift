@@ -1,0 +1,280 @@
+import CFFmpeg
+import Foundation
+import RecordingAnalysis
+
+/// Options for decoding a recording's video stream.
+public struct DecodeOptions: Sendable {
+    /// Decoder threads; 0 lets libavcodec choose (frame and slice threads).
+    public var threads: Int = 0
+    /// Skip the in-loop deblocking filter: faster, slightly softer pixels. Timing is unaffected.
+    public var skipLoopFilter: Bool = false
+
+    public init(threads: Int = 0, skipLoopFilter: Bool = false) {
+        self.threads = threads
+        self.skipLoopFilter = skipLoopFilter
+    }
+}
+
+/// What a full pass over the video stream saw besides the frames themselves.
+public struct DecodeSummary: Sendable {
+    /// Packets of the video stream in decode order.
+    public var packets: Int = 0
+    /// Frames the decoder produced.
+    public var frames: Int = 0
+    /// Packets the decoder rejected (corrupted data inside an otherwise readable file).
+    public var corruptPackets: Int = 0
+    /// Set when demuxing stopped early on an error other than end of file.
+    public var readError: String?
+}
+
+/// An open recording: the demuxer and the video decoder of one file.
+///
+/// Opens only the file it was given, as a real recording container: the `file` protocol alone and a
+/// whitelist of recording demuxers, so a playlist or concat script cannot make it read other files
+/// or reach a network. Every C object is owned here and freed exactly once in `deinit`.
+public final class RecordingReader {
+    /// Demuxers a recording may use: QuickTime/MP4 family, Matroska/WebM.
+    public static let allowedFormats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm"
+    /// Largest width or height accepted; simulator captures are at most a few thousand pixels.
+    public static let maximumDimension = 16_384
+
+    /// Container and stream facts.
+    public private(set) var info: RecordingInfo
+
+    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var streamIndex: Int32
+    private var timeBase: Rational
+    private let scaler = FrameScaler()
+    private var consumed = false
+
+    /// Opens `path` and prepares its first video stream for decoding.
+    public init(path: String, options: DecodeOptions = DecodeOptions()) throws(MediaError) {
+        _ = configureLogging
+        try RecordingReader.checkReadableFile(path)
+
+        var context: UnsafeMutablePointer<AVFormatContext>? = try allocated(avformat_alloc_context(), "avformat_alloc_context")
+        var dictionary: OpaquePointer?
+        av_dict_set(&dictionary, "protocol_whitelist", "file", 0)
+        av_dict_set(&dictionary, "format_whitelist", RecordingReader.allowedFormats, 0)
+        // The path always goes through the file protocol, so "a:b.mov" or "http://…" is a file name.
+        let openResult = avformat_open_input(&context, "file:" + path, nil, &dictionary)
+        av_dict_free(&dictionary)
+        if openResult < 0 {
+            throw RecordingReader.explainOpenFailure(path: path, code: openResult)
+        }
+        formatContext = context
+        guard let fmt = context else {
+            throw MediaError(kind: .invalidData, operation: "avformat_open_input", message: "\(path): could not be opened")
+        }
+
+        // From here on `deinit` frees whatever was allocated if init throws.
+        streamIndex = -1
+        timeBase = Rational(1, 1)
+        info = RecordingInfo(path: path, format: "", codec: "", width: 0, height: 0, timeBase: Rational(1, 1))
+
+        let infoResult = avformat_find_stream_info(fmt, nil)
+        if infoResult < 0 {
+            throw MediaError(kind: .invalidData, operation: "avformat_find_stream_info", code: infoResult,
+                             message: "\(path): cannot read stream information: \(ffmpegErrorText(infoResult))")
+        }
+        var decoder: UnsafePointer<AVCodec>?
+        let best = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        if best < 0 {
+            throw MediaError(kind: .invalidData, operation: "av_find_best_stream", code: best,
+                             message: best == cff_error_decoder_not_found()
+                                ? "\(path): no decoder for the video stream's codec in this FFmpeg build"
+                                : "\(path): has no video stream")
+        }
+        guard let stream = fmt.pointee.streams[Int(best)], let parameters = stream.pointee.codecpar, let decoder else {
+            throw MediaError(kind: .invalidData, operation: "av_find_best_stream", message: "\(path): has no video stream")
+        }
+        for i in 0..<Int(fmt.pointee.nb_streams) where i != Int(best) {
+            fmt.pointee.streams[i]?.pointee.discard = AVDISCARD_ALL
+        }
+
+        let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
+        guard width > 0, height > 0, width <= RecordingReader.maximumDimension, height <= RecordingReader.maximumDimension else {
+            throw MediaError(kind: .invalidData, operation: "codec parameters",
+                             message: "\(path): video dimensions \(width)x\(height) are outside 1…\(RecordingReader.maximumDimension)")
+        }
+        let tb = stream.pointee.time_base
+        guard tb.num > 0, tb.den > 0 else {
+            throw MediaError(kind: .invalidData, operation: "stream time base",
+                             message: "\(path): invalid stream time base \(tb.num)/\(tb.den)")
+        }
+
+        let codec = try allocated(avcodec_alloc_context3(decoder), "avcodec_alloc_context3")
+        codecContext = codec
+        try check(avcodec_parameters_to_context(codec, parameters), "avcodec_parameters_to_context")
+        codec.pointee.pkt_timebase = tb
+        codec.pointee.thread_count = Int32(clamping: max(0, options.threads))
+        codec.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        if options.skipLoopFilter { codec.pointee.skip_loop_filter = AVDISCARD_ALL }
+        let openCodec = avcodec_open2(codec, decoder, nil)
+        if openCodec < 0 {
+            throw MediaError(kind: .invalidData, operation: "avcodec_open2", code: openCodec,
+                             message: "\(path): cannot open the \(String(cString: avcodec_get_name(parameters.pointee.codec_id))) decoder: \(ffmpegErrorText(openCodec))")
+        }
+        packet = try allocated(av_packet_alloc(), "av_packet_alloc")
+        frame = try allocated(av_frame_alloc(), "av_frame_alloc")
+
+        streamIndex = best
+        timeBase = Rational(Int64(tb.num), Int64(tb.den))
+        info = RecordingReader.describe(path: path, format: fmt, stream: stream, parameters: parameters, timeBase: timeBase)
+    }
+
+    deinit {
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codecContext)
+        avformat_close_input(&formatContext)
+    }
+
+    /// Demuxes and decodes the whole video stream once, in the order of FFmpeg's
+    /// `doc/examples/demux_decode.c`: read a packet, send it, receive every frame it completes,
+    /// and finally drain the decoder with a null packet.
+    ///
+    /// - Parameters:
+    ///   - onPacket: every video packet in decode order, before it is decoded.
+    ///   - onFrame: every decoded frame in output order. The frame is valid only during the call.
+    /// - Returns: counts and the read error, if demuxing stopped early.
+    @discardableResult
+    public func decode(onPacket: (PacketTiming) throws -> Void = { _ in },
+                       onFrame: (VideoFrame) throws -> Void) throws -> DecodeSummary {
+        guard !consumed else {
+            throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): a reader decodes its recording only once")
+        }
+        consumed = true
+        guard let fmt = formatContext, let codec = codecContext, let packet, let frame else {
+            throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): reader is not open")
+        }
+        var summary = DecodeSummary()
+
+        func receiveAll() throws {
+            while true {
+                let r = avcodec_receive_frame(codec, frame)
+                if r == FFmpegCodes.again || r == FFmpegCodes.eof { return }
+                if r < 0 {
+                    summary.corruptPackets += 1
+                    return
+                }
+                defer { av_frame_unref(frame) }
+                summary.frames += 1
+                try onFrame(VideoFrame(pointer: frame, timeBase: timeBase, scaler: scaler))
+            }
+        }
+
+        while true {
+            let r = av_read_frame(fmt, packet)
+            if r == FFmpegCodes.eof { break }
+            if r < 0 {
+                summary.readError = ffmpegErrorText(r)
+                break
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            summary.packets += 1
+            let p = packet.pointee
+            var timing = PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts,
+                                      dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
+                                      duration: p.duration,
+                                      isKey: p.flags & AV_PKT_FLAG_KEY != 0,
+                                      isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0)
+            let sent = avcodec_send_packet(codec, packet)
+            if sent < 0 && sent != FFmpegCodes.again {
+                // A damaged packet inside a readable file: count it and keep auditing.
+                summary.corruptPackets += 1
+                timing.isCorrupt = true
+            }
+            try onPacket(timing)
+            try receiveAll()
+        }
+        avcodec_send_packet(codec, nil)
+        try receiveAll()
+        return summary
+    }
+
+    private static func checkReadableFile(_ path: String) throws(MediaError) {
+        var status = stat()
+        if stat(path, &status) != 0 {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw MediaError(kind: .cannotOpen, operation: "stat", code: cff_error_from_errno(errno), message: "\(path): \(reason)")
+        }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw MediaError(kind: .cannotOpen, operation: "stat", message: "\(path): is a directory, not a recording")
+        }
+        if status.st_mode & S_IFMT != S_IFREG {
+            throw MediaError(kind: .cannotOpen, operation: "stat", message: "\(path): is not a regular file")
+        }
+        if access(path, R_OK) != 0 {
+            throw MediaError(kind: .cannotOpen, operation: "access", code: cff_error_from_errno(errno), message: "\(path): permission denied")
+        }
+        if status.st_size == 0 {
+            throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is empty (0 bytes), not a recording")
+        }
+    }
+
+    private static func explainOpenFailure(path: String, code: Int32) -> MediaError {
+        if code == cff_error_from_errno(ENOENT) || code == cff_error_from_errno(EACCES) {
+            return MediaError(kind: .cannotOpen, operation: "avformat_open_input", code: code, message: "\(path): \(ffmpegErrorText(code))")
+        }
+        switch diagnoseContainer(path) {
+        case .missingIndex:
+            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
+                              message: "\(path): recording is truncated: it has media data but no index (moov box); stop `xcrun simctl io recordVideo` with Ctrl-C (SIGINT) so it writes the index")
+        case .empty:
+            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code, message: "\(path): is empty (0 bytes), not a recording")
+        case .indexed:
+            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
+                              message: "\(path): QuickTime file is corrupted: \(ffmpegErrorText(code))")
+        case .notQuickTime:
+            if code == cff_error_from_errno(EINVAL) {
+                return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
+                                  message: "\(path): is not a recording container this tool reads (QuickTime/MP4, Matroska/WebM); playlists, concat scripts and image sequences are refused")
+            }
+            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
+                              message: "\(path): is not a readable video recording (\(ffmpegErrorText(code)))")
+        }
+    }
+
+    private static func diagnoseContainer(_ path: String) -> QuickTimeBoxScan.Diagnosis {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .notQuickTime }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()).map { Int64($0) } ?? 0
+        return QuickTimeBoxScan.diagnose(size: size) { offset, count in
+            guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
+                  let data = try? handle.read(upToCount: count) else { return [] }
+            return [UInt8](data)
+        }
+    }
+
+    private static func describe(path: String, format fmt: UnsafeMutablePointer<AVFormatContext>,
+                                 stream: UnsafeMutablePointer<AVStream>,
+                                 parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: Rational) -> RecordingInfo {
+        let noPTS = FFmpegCodes.noPTS
+        func metadata(_ dict: OpaquePointer?, _ key: String) -> String? {
+            guard let entry = av_dict_get(dict, key, nil, 0), let value = entry.pointee.value else { return nil }
+            return String(cString: value)
+        }
+        let formatName = fmt.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
+        let rate = stream.pointee.avg_frame_rate
+        let pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) }
+        return RecordingInfo(
+            path: path,
+            format: formatName,
+            codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
+            width: Int(parameters.pointee.width),
+            height: Int(parameters.pointee.height),
+            timeBase: timeBase,
+            startTime: stream.pointee.start_time == noPTS ? nil : stream.pointee.start_time,
+            headerFrameCount: stream.pointee.nb_frames > 0 ? stream.pointee.nb_frames : nil,
+            streamDuration: stream.pointee.duration == noPTS ? nil : stream.pointee.duration,
+            containerDurationMicroseconds: fmt.pointee.duration == noPTS ? nil : fmt.pointee.duration,
+            creationTime: metadata(fmt.pointee.metadata, "creation_time") ?? metadata(stream.pointee.metadata, "creation_time"),
+            averageFrameRate: rate.num > 0 && rate.den > 0 ? Rational(Int64(rate.num), Int64(rate.den)) : nil,
+            pixelFormat: pixelFormat)
+    }
+}

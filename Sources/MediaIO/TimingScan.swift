@@ -1,0 +1,35 @@
+import RecordingAnalysis
+
+/// Frame and packet timings of a whole recording, collected in one decoding pass.
+public struct TimingScan: Sendable {
+    public var info: RecordingInfo
+    /// Frames in decoder output order.
+    public var frames: [FrameTiming]
+    /// Packets in decode order.
+    public var packets: [PacketTiming]
+    public var summary: DecodeSummary
+
+    /// Opens `path` and decodes it once, keeping only timings. Pixels are never converted, and the
+    /// loop filter is skipped because it cannot change a timestamp.
+    public init(path: String) throws {
+        let reader = try RecordingReader(path: path, options: DecodeOptions(skipLoopFilter: true))
+        var frames: [FrameTiming] = []
+        var packets: [PacketTiming] = []
+        let summary = try reader.decode(onPacket: { packets.append($0) }, onFrame: { frame in
+            frames.append(frame.timing(index: frames.count))
+        })
+        if frames.isEmpty {
+            let why = summary.readError.map { ": \($0)" } ?? (summary.corruptPackets > 0 ? ": all \(summary.corruptPackets) packets are corrupt" : "")
+            throw MediaError(kind: .invalidData, operation: "decode", message: "\(path): no video frame could be decoded\(why)")
+        }
+        self.info = reader.info
+        self.frames = frames
+        self.packets = packets
+        self.summary = summary
+    }
+
+    /// The audit of these timings.
+    public var audit: TimestampAudit {
+        TimestampAudit(frames: frames, packets: packets, timeBase: info.timeBase, corruptPackets: summary.corruptPackets)
+    }
+}

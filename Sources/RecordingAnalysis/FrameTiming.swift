@@ -1,0 +1,44 @@
+/// The timing of one decoded frame, as the decoder delivered it.
+///
+/// Like PyAV's frames: a missing pts is `nil`, never a sentinel, and the time base travels
+/// with the value so that seconds can be derived when they are needed for display.
+public struct FrameTiming: Hashable, Sendable {
+    /// Position in decoder output order, 0-based.
+    public var index: Int
+    /// Raw presentation timestamp of the decoded frame (not `best_effort_timestamp`).
+    public var pts: Int64?
+    /// Duration in time-base ticks as the container stored it (0 when unknown).
+    public var duration: Int64
+    /// Whether the decoder marked the frame as a key frame.
+    public var isKey: Bool
+    /// The time base of `pts` and `duration`.
+    public var timeBase: Rational
+
+    public init(index: Int, pts: Int64?, duration: Int64, isKey: Bool, timeBase: Rational) {
+        self.index = index
+        self.pts = pts
+        self.duration = duration
+        self.isKey = isKey
+        self.timeBase = timeBase
+    }
+
+    /// Seconds of `pts` on the stream clock, for display.
+    public var time: Double? { pts.map { Double($0) * timeBase.doubleValue } }
+}
+
+/// The timing of one demuxed packet, in decode order.
+public struct PacketTiming: Hashable, Sendable {
+    public var pts: Int64?
+    public var dts: Int64?
+    public var duration: Int64
+    public var isKey: Bool
+    public var isCorrupt: Bool
+
+    public init(pts: Int64?, dts: Int64?, duration: Int64 = 0, isKey: Bool = false, isCorrupt: Bool = false) {
+        self.pts = pts
+        self.dts = dts
+        self.duration = duration
+        self.isKey = isKey
+        self.isCorrupt = isCorrupt
+    }
+}

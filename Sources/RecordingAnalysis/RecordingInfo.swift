@@ -1,0 +1,50 @@
+/// Container and video-stream facts of a recording, as read from its headers.
+public struct RecordingInfo: Sendable, Equatable {
+    public var path: String
+    /// Demuxer name, e.g. `mov,mp4,m4a,3gp,3g2,mj2`.
+    public var format: String
+    /// Codec name, e.g. `h264` or `hevc`.
+    public var codec: String
+    public var width: Int
+    public var height: Int
+    /// The video stream's time base (QuickTime captures use `1/600`).
+    public var timeBase: Rational
+    /// The stream's start time in `timeBase` ticks, when the container says.
+    public var startTime: Int64?
+    /// Frame count stored in the container header (0 or nil when not stored).
+    public var headerFrameCount: Int64?
+    /// Stream duration in `timeBase` ticks, when stored.
+    public var streamDuration: Int64?
+    /// Container duration in microseconds, when known.
+    public var containerDurationMicroseconds: Int64?
+    /// `creation_time` metadata, verbatim.
+    public var creationTime: String?
+    /// Average frame rate the demuxer estimated, if any.
+    public var averageFrameRate: Rational?
+    /// Pixel format name, e.g. `yuv420p`.
+    public var pixelFormat: String?
+
+    public init(path: String, format: String, codec: String, width: Int, height: Int, timeBase: Rational,
+                startTime: Int64? = nil, headerFrameCount: Int64? = nil, streamDuration: Int64? = nil,
+                containerDurationMicroseconds: Int64? = nil, creationTime: String? = nil,
+                averageFrameRate: Rational? = nil, pixelFormat: String? = nil) {
+        self.path = path
+        self.format = format
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.timeBase = timeBase
+        self.startTime = startTime
+        self.headerFrameCount = headerFrameCount
+        self.streamDuration = streamDuration
+        self.containerDurationMicroseconds = containerDurationMicroseconds
+        self.creationTime = creationTime
+        self.averageFrameRate = averageFrameRate
+        self.pixelFormat = pixelFormat
+    }
+
+    /// Stream duration in seconds, for display.
+    public var streamDurationSeconds: Double? { streamDuration.map { Double($0) * timeBase.doubleValue } }
+    /// Container duration in seconds, for display.
+    public var containerDurationSeconds: Double? { containerDurationMicroseconds.map { Double($0) / 1_000_000 } }
+}

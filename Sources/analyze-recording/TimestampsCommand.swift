@@ -1,0 +1,29 @@
+import MediaIO
+import RecordingAnalysis
+
+/// `analyze-recording timestamps RECORDING [--json FILE|-]`
+struct TimestampsCommand: Command {
+    static let name = "timestamps"
+    static let abstract = "Audit the video stream's timestamps: non-monotonic pts, duplicates, VFR, gaps."
+    static let synopsis = "timestamps RECORDING [--json FILE|-]"
+    static let options = [
+        OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every frame) to FILE, or to stdout with '-' (the text report is then not printed)."),
+    ]
+
+    let recording: String
+    let json: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        recording = try arguments.single("RECORDING")
+        json = arguments.values["json"]
+        if json == "" { throw UsageError("--json needs a file name or '-'") }
+    }
+
+    func run() throws -> ExitStatus {
+        let scan = try TimingScan(path: recording)
+        let report = TimestampReport(info: scan.info, audit: scan.audit, readError: scan.summary.readError)
+        if let json { try writeJSON(report.json, to: json) }
+        if json != "-" { Console.out(report.text) }
+        return .success
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import MediaIO
+
+/// The tool's version; bump with each release.
+let toolVersion = "0.1.0"
+
+/// Every subcommand; the first is the default.
+enum CommandRegistry {
+    static var all: [any Command.Type] { [AnalyzeCommand.self, TimestampsCommand.self] }
+}
+
+func generalHelp() -> String {
+    var text = """
+    analyze-recording: forensics on screen recordings (iOS Simulator captures).
+
+    USAGE: analyze-recording [SUBCOMMAND] RECORDING [OPTIONS]
+
+    SUBCOMMANDS:
+
+    """
+    var table = [(String, String)]()
+    for c in CommandRegistry.all { table.append((c.name, c.abstract)) }
+    let width = table.map(\.0.count).max() ?? 0
+    for (name, abstract) in table {
+        text += "  " + name + String(repeating: " ", count: width - name.count + 2) + abstract + "\n"
+    }
+    text += """
+
+    Without a subcommand, 'analyze' runs. 'analyze-recording SUBCOMMAND --help' shows its options.
+    Exit status: 0 clean, 1 findings, 64 usage error, 65 bad input data, 66 cannot open input, 73 cannot write output.
+
+    """
+    return text
+}
+
+func help(for command: any Command.Type) -> String {
+    var text = "\(command.abstract)\n\nUSAGE: analyze-recording \(command.synopsis)\n\nOPTIONS:\n"
+    let rows = command.options.map { ("--" + $0.name + ($0.value.map { " " + $0 } ?? ""), $0.help) } + [("--help", "Show this help.")]
+    let width = rows.map(\.0.count).max() ?? 0
+    for (flag, help) in rows {
+        text += "  " + flag + String(repeating: " ", count: width - flag.count + 2) + help + "\n"
+    }
+    return text
+}
+
+func runTool(_ arguments: [String]) -> ExitStatus {
+    var args = arguments
+    if args.isEmpty {
+        Console.error("analyze-recording: missing RECORDING (see 'analyze-recording --help')\n")
+        return .usage
+    }
+    if args == ["--help"] || args == ["-h"] || args == ["help"] {
+        Console.out(generalHelp())
+        return .success
+    }
+    if args == ["--version"] {
+        Console.out("analyze-recording \(toolVersion) (\(LibraryVersions.description))\n")
+        return .success
+    }
+    var command: any Command.Type = AnalyzeCommand.self
+    if let first = args.first, let named = CommandRegistry.all.first(where: { $0.name == first }) {
+        command = named
+        args.removeFirst()
+    } else if args.first == "help", args.count == 2, let named = CommandRegistry.all.first(where: { $0.name == args[1] }) {
+        Console.out(help(for: named))
+        return .success
+    }
+    if args.contains("--help") || args.contains("-h") {
+        Console.out(help(for: command))
+        return .success
+    }
+    do {
+        let parsed = try ParsedArguments(args, specs: command.options)
+        let instance = try command.init(parsed)
+        return try instance.run()
+    } catch let error as UsageError {
+        Console.error("analyze-recording \(command.name): \(error.message) (see 'analyze-recording \(command.name) --help')\n")
+        return .usage
+    } catch let error as MediaError {
+        Console.error("analyze-recording: \(error.message)\n")
+        switch error.kind {
+        case .cannotOpen: return .noInput
+        case .invalidData: return .dataError
+        case .cannotCreate: return .cannotCreate
+        case .unavailable: return .unavailable
+        }
+    } catch let error as CommandFailure {
+        Console.error("analyze-recording: \(error.message)\n")
+        return error.status
+    } catch {
+        Console.error("analyze-recording: \(error)\n")
+        return .software
+    }
+}
+
+exit(runTool(Array(CommandLine.arguments.dropFirst())).rawValue)

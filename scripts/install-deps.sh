@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what analyze-recording needs to build and test, only when it is missing:
+# pkg-config and the FFmpeg development libraries (libavformat, libavcodec, libswscale, libavutil),
+# plus the ffmpeg/ffprobe command-line tools, which the tests use as an oracle (never the tool itself).
+set -euo pipefail
+
+have_everything() {
+    command -v pkg-config >/dev/null 2>&1 &&
+    pkg-config --exists libavformat libavcodec libswscale libavutil &&
+    command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1
+}
+
+if have_everything; then
+    exit 0
+fi
+
+case "$(uname -s)" in
+Darwin)
+    command -v brew >/dev/null 2>&1 || { echo "install-deps: Homebrew is required on macOS (https://brew.sh)" >&2; exit 69; }
+    brew install pkg-config ffmpeg
+    ;;
+Linux)
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "install-deps: no apt-get; install pkg-config and FFmpeg's development packages (libavformat, libavcodec, libswscale) by hand" >&2
+        exit 69
+    fi
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq --no-install-recommends \
+        pkg-config libavformat-dev libavcodec-dev libswscale-dev libavutil-dev ffmpeg >/dev/null
+    ;;
+*)
+    echo "install-deps: unsupported system $(uname -s)" >&2
+    exit 69
+    ;;
+esac
+
+have_everything || { echo "install-deps: FFmpeg libraries still not found by pkg-config" >&2; exit 69; }
