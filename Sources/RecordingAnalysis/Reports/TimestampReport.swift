@@ -139,7 +139,7 @@ public struct TimestampReport: Sendable {
         var lines: [String] = []
         for h in a.cutHazards {
             let earlier = h.earlierFrames.map { "#\($0)" }.joined(separator: ", ")
-            lines.append("A pts-based cut (ffmpeg trim=start=T) with T in \(Format.seconds(a.seconds(h.fromPTS)))–\(Format.seconds(a.seconds(h.toPTS))) starts at frame #\(h.startsAtIndex) and still shows \(earlier), which belong before T.")
+            lines.append("A pts-based cut (ffmpeg trim=start=T) with T after \(Format.seconds(a.seconds(h.fromPTS))) and up to \(Format.seconds(a.seconds(h.toPTS))) starts at frame #\(h.startsAtIndex) and still shows \(earlier), which belong before T.")
         }
         for d in a.duplicates {
             lines.append("Frames #\(d.index - 1) and #\(d.index) share pts \(d.pts) (\(Format.seconds(a.seconds(d.pts)))): a pts-based tool keeps only one of them.")
