@@ -15,13 +15,18 @@ let package = Package(
         ),
         // Pure Swift analysis core: no FFmpeg, only value types in and out.
         .target(name: "RecordingAnalysis"),
+        // The simulated app and recorder behind SampleMedia: pure Swift, shared by the sample maker and tests.
+        .target(name: "SampleScene", dependencies: ["RecordingAnalysis"]),
         // Every C call lives here.
         .target(name: "MediaIO", dependencies: ["CFFmpeg", "RecordingAnalysis"]),
         // Thin command-line front end.
         .executableTarget(name: "analyze-recording", dependencies: ["MediaIO", "RecordingAnalysis"]),
+        // Renders, encodes and writes SampleMedia/ (run: swift run make-sample-media SampleMedia).
+        .executableTarget(name: "make-sample-media", dependencies: ["SampleScene", "MediaIO", "RecordingAnalysis"]),
         // Helpers shared by the test targets: running the built tool and the ffmpeg CLI oracle.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RecordingAnalysisTests", dependencies: ["RecordingAnalysis"]),
+        .testTarget(name: "SampleMediaTests", dependencies: ["SampleScene", "MediaIO", "RecordingAnalysis", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "RecordingAnalysis", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["RecordingAnalysis", "TestSupport"]),
     ]

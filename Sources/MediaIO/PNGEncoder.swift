@@ -14,6 +14,14 @@ public enum PNGEncoder {
         try encode(width: image.width, height: image.height, format: AV_PIX_FMT_GRAY8, bytesPerPixel: 1, pixels: image.pixels)
     }
 
+    /// PNG bytes of straight-alpha RGBA pixels (4 bytes per pixel).
+    public static func encodeRGBA(width: Int, height: Int, pixels: [UInt8]) throws(MediaError) -> [UInt8] {
+        guard pixels.count == width * height * 4 else {
+            throw MediaError(kind: .invalidData, operation: "png", message: "RGBA pixel count does not match \(width)x\(height)")
+        }
+        return try encode(width: width, height: height, format: AV_PIX_FMT_RGBA, bytesPerPixel: 4, pixels: pixels)
+    }
+
     /// Writes `image` to `path` as PNG, atomically: a failure never leaves a partial file.
     public static func write(_ image: RGBImage, to path: String) throws(MediaError) {
         try OutputFile.writeAtomically(try encode(image), to: path)

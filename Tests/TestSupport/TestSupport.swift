@@ -21,12 +21,17 @@ public enum TestSupport {
     /// The built `analyze-recording` binary next to the test bundle.
     public static var toolPath: String {
         if let override = ProcessInfo.processInfo.environment["ANALYZE_RECORDING_BIN"] { return override }
+        return productPath("analyze-recording")
+    }
+
+    /// A product built alongside the tests (`analyze-recording`, `make-sample-media`).
+    public static func productPath(_ name: String) -> String {
         var candidates: [String] = []
         if let url = Bundle.main.executableURL {
-            candidates.append(url.deletingLastPathComponent().appendingPathComponent("analyze-recording").path)
+            candidates.append(url.deletingLastPathComponent().appendingPathComponent(name).path)
         }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("analyze-recording").path)
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/analyze-recording").path)
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path)
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)").path)
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[candidates.count - 1]
     }
 

@@ -1,0 +1,254 @@
+import CFFmpeg
+import Foundation
+import RecordingAnalysis
+
+/// Encodes RGB images with libavcodec and muxes them with libavformat, with explicit per-frame pts
+/// in a chosen time base: what the sample maker and `cfr --output` need.
+///
+/// Writes to a temporary file and renames it into place in `finish()`, so an error never leaves a
+/// partial file; the temporary file is removed if the writer is dropped unfinished.
+public final class VideoWriter {
+    /// Video codecs the writer can use, by preference.
+    public enum Codec: String, Sendable {
+        case h264, hevc, mpeg4
+
+        var encoderNames: [String] {
+            switch self {
+            case .h264: return ["libx264"]
+            case .hevc: return ["libx265"]
+            case .mpeg4: return ["mpeg4"]
+            }
+        }
+    }
+
+    /// What to write.
+    public struct Settings: Sendable {
+        public var codec: Codec
+        public var width: Int
+        public var height: Int
+        /// Time base of the pts passed to `append`; also the track's time scale.
+        public var timeBase: Rational
+        /// Nominal frame rate, a hint for the encoder's rate control.
+        public var frameRate: Rational
+        /// Maximum consecutive B-frames (0: none).
+        public var bFrames: Int = 0
+        /// Constant rate factor for x264/x265 (lower is better quality), or qscale for mpeg4.
+        public var quality: Int = 28
+        /// Key frame interval in frames.
+        public var gopSize: Int = 60
+        /// `creation_time` metadata, if any.
+        public var creationTime: String?
+        /// Container format name for libavformat (`mov`, `mp4`).
+        public var container: String = "mov"
+
+        public init(codec: Codec, width: Int, height: Int, timeBase: Rational, frameRate: Rational,
+                    bFrames: Int = 0, quality: Int = 28, gopSize: Int = 60, creationTime: String? = nil, container: String = "mov") {
+            self.codec = codec
+            self.width = width
+            self.height = height
+            self.timeBase = timeBase
+            self.frameRate = frameRate
+            self.bFrames = bFrames
+            self.quality = quality
+            self.gopSize = gopSize
+            self.creationTime = creationTime
+            self.container = container
+        }
+    }
+
+    /// Whether this FFmpeg build has an encoder for `codec`.
+    public static func isAvailable(_ codec: Codec) -> Bool {
+        codec.encoderNames.contains { avcodec_find_encoder_by_name($0) != nil }
+    }
+
+    /// Rewrites a packet's timestamps before muxing: `(index in muxing order, pts, dts) -> (pts, dts)`.
+    /// Used to make captures whose pts run backwards, as broken recorders do.
+    public typealias TimestampRewrite = @Sendable (Int, Int64, Int64) -> (pts: Int64, dts: Int64)
+
+    private let path: String
+    private let temporaryPath: String
+    private let settings: Settings
+    private let rewrite: TimestampRewrite?
+    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var scaler: OpaquePointer?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private var ioOpen = false
+    private var finished = false
+    private var durations: [Int64: Int64] = [:]
+    private var packetsWritten = 0
+
+    /// Opens `path` for writing (through a temporary file beside it).
+    public init(path: String, settings: Settings, rewrite: TimestampRewrite? = nil) throws(MediaError) {
+        _ = configureLogging
+        self.path = path
+        self.settings = settings
+        self.rewrite = rewrite
+        let directory = (path as NSString).deletingLastPathComponent
+        temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
+
+        guard settings.width > 0, settings.height > 0, settings.width % 2 == 0, settings.height % 2 == 0 else {
+            throw MediaError(kind: .invalidData, operation: "VideoWriter", message: "cannot encode \(settings.width)x\(settings.height): dimensions must be even and positive")
+        }
+        guard let encoder = settings.codec.encoderNames.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first else {
+            throw MediaError(kind: .unavailable, operation: "avcodec_find_encoder_by_name",
+                             message: "this FFmpeg build has no \(settings.codec.rawValue) encoder (\(settings.codec.encoderNames.joined(separator: ", ")))")
+        }
+
+        var fmt: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_alloc_output_context2(&fmt, nil, settings.container, temporaryPath), "avformat_alloc_output_context2", kind: .cannotCreate)
+        formatContext = fmt
+        guard let fmt else { throw MediaError(kind: .cannotCreate, operation: "avformat_alloc_output_context2", message: "no output context") }
+        fmt.pointee.flags |= AVFMT_FLAG_BITEXACT
+
+        let codec = try allocated(avcodec_alloc_context3(encoder), "avcodec_alloc_context3")
+        codecContext = codec
+        codec.pointee.width = Int32(settings.width)
+        codec.pointee.height = Int32(settings.height)
+        codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        codec.pointee.time_base = AVRational(num: Int32(settings.timeBase.numerator), den: Int32(settings.timeBase.denominator))
+        codec.pointee.framerate = AVRational(num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
+        codec.pointee.gop_size = Int32(settings.gopSize)
+        codec.pointee.max_b_frames = Int32(settings.bFrames)
+        codec.pointee.flags |= AV_CODEC_FLAG_BITEXACT
+        // One thread: the same bytes on every machine, whatever its core count.
+        codec.pointee.thread_count = 1
+        if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+        }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        switch settings.codec {
+        case .h264:
+            av_dict_set(&options, "crf", String(settings.quality), 0)
+            av_dict_set(&options, "preset", "medium", 0)
+            av_dict_set(&options, "x264-params", "bframes=\(settings.bFrames):threads=1:sliced-threads=0:lookahead-threads=1", 0)
+        case .hevc:
+            av_dict_set(&options, "crf", String(settings.quality), 0)
+            av_dict_set(&options, "preset", "medium", 0)
+            av_dict_set(&options, "x265-params", "bframes=\(settings.bFrames):pools=none:frame-threads=1:log-level=error", 0)
+            av_dict_set(&options, "tag", "hvc1", 0)
+        case .mpeg4:
+            codec.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            codec.pointee.global_quality = Int32(FF_QP2LAMBDA) * Int32(max(1, min(31, settings.quality / 4)))
+        }
+        try check(avcodec_open2(codec, encoder, &options), "avcodec_open2(\(settings.codec.rawValue))", kind: .unavailable)
+
+        let st = try allocated(avformat_new_stream(fmt, nil), "avformat_new_stream")
+        stream = st
+        try check(avcodec_parameters_from_context(st.pointee.codecpar, codec), "avcodec_parameters_from_context", kind: .cannotCreate)
+        st.pointee.time_base = codec.pointee.time_base
+        if settings.codec == .hevc {
+            st.pointee.codecpar.pointee.codec_tag = UInt32(UInt8(ascii: "h")) | UInt32(UInt8(ascii: "v")) << 8
+                | UInt32(UInt8(ascii: "c")) << 16 | UInt32(UInt8(ascii: "1")) << 24
+        }
+        if let created = settings.creationTime {
+            av_dict_set(&fmt.pointee.metadata, "creation_time", created, 0)
+        }
+
+        let ioResult = avio_open(&fmt.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
+        if ioResult < 0 {
+            throw MediaError(kind: .cannotCreate, operation: "avio_open", code: ioResult, message: "\(path): cannot write: \(ffmpegErrorText(ioResult))")
+        }
+        ioOpen = true
+        var muxOptions: OpaquePointer?
+        defer { av_dict_free(&muxOptions) }
+        // Without this the mov muxer multiplies small time scales up past 10000.
+        av_dict_set(&muxOptions, "video_track_timescale", String(settings.timeBase.denominator), 0)
+        try check(avformat_write_header(fmt, &muxOptions), "avformat_write_header", kind: .cannotCreate)
+
+        let f = try allocated(av_frame_alloc(), "av_frame_alloc")
+        frame = f
+        f.pointee.width = Int32(settings.width)
+        f.pointee.height = Int32(settings.height)
+        f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        try check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", kind: .unavailable)
+        packet = try allocated(av_packet_alloc(), "av_packet_alloc")
+    }
+
+    deinit {
+        sws_freeContext(scaler)
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codecContext)
+        if let fmt = formatContext {
+            if ioOpen { avio_closep(&fmt.pointee.pb) }
+            avformat_free_context(fmt)
+        }
+        if !finished { unlink(temporaryPath) }
+    }
+
+    /// Encodes `image` (RGB24, the writer's size) with presentation time `pts` and duration
+    /// `duration`, both in `settings.timeBase`.
+    public func append(_ image: RGBImage, pts: Int64, duration: Int64) throws(MediaError) {
+        guard let codec = codecContext, let frame else { return }
+        guard image.width == settings.width, image.height == settings.height else {
+            throw MediaError(kind: .invalidData, operation: "VideoWriter.append", message: "image is \(image.width)x\(image.height), writer is \(settings.width)x\(settings.height)")
+        }
+        try check(av_frame_make_writable(frame), "av_frame_make_writable", kind: .unavailable)
+        scaler = sws_getCachedContext(scaler, Int32(image.width), Int32(image.height), AV_PIX_FMT_RGB24,
+                                      Int32(settings.width), Int32(settings.height), AV_PIX_FMT_YUV420P,
+                                      SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
+        guard let scaler else {
+            throw MediaError(kind: .unavailable, operation: "sws_getCachedContext", message: "cannot convert RGB to YUV")
+        }
+        image.pixels.withUnsafeBufferPointer { src in
+            var srcPlanes: [UnsafePointer<UInt8>?] = [src.baseAddress, nil, nil, nil]
+            var srcStrides: [Int32] = [Int32(image.width * 3), 0, 0, 0]
+            withUnsafeMutablePointer(to: &frame.pointee.data) { dataTuple in
+                dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { dst in
+                    withUnsafePointer(to: &frame.pointee.linesize) { lineTuple in
+                        lineTuple.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { dstStrides in
+                            _ = sws_scale(scaler, &srcPlanes, &srcStrides, 0, Int32(image.height), dst, dstStrides)
+                        }
+                    }
+                }
+            }
+        }
+        frame.pointee.pts = pts
+        frame.pointee.pkt_duration = duration
+        durations[pts] = duration
+        try check(avcodec_send_frame(codec, frame), "avcodec_send_frame", kind: .unavailable)
+        try drain()
+    }
+
+    /// Flushes the encoder, writes the index and moves the file into place.
+    public func finish() throws(MediaError) {
+        guard !finished, let codec = codecContext, let fmt = formatContext else { return }
+        try check(avcodec_send_frame(codec, nil), "avcodec_send_frame(flush)", kind: .unavailable)
+        try drain()
+        try check(av_write_trailer(fmt), "av_write_trailer", kind: .cannotCreate)
+        avio_closep(&fmt.pointee.pb)
+        ioOpen = false
+        if rename(temporaryPath, path) != 0 {
+            throw MediaError(kind: .cannotCreate, operation: "rename", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
+        }
+        finished = true
+    }
+
+    private func drain() throws(MediaError) {
+        guard let codec = codecContext, let packet, let fmt = formatContext, let stream else { return }
+        while true {
+            let r = avcodec_receive_packet(codec, packet)
+            if r == FFmpegCodes.again || r == FFmpegCodes.eof { return }
+            try check(r, "avcodec_receive_packet", kind: .unavailable)
+            if packet.pointee.duration == 0, let d = durations[packet.pointee.pts] { packet.pointee.duration = d }
+            durations[packet.pointee.pts] = nil
+            if let rewrite {
+                let edited = rewrite(packetsWritten, packet.pointee.pts, packet.pointee.dts)
+                packet.pointee.pts = edited.pts
+                packet.pointee.dts = edited.dts
+            }
+            packetsWritten += 1
+            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            let w = av_interleaved_write_frame(fmt, packet)
+            av_packet_unref(packet)
+            if w < 0 {
+                throw MediaError(kind: .cannotCreate, operation: "av_interleaved_write_frame", code: w, message: "\(path): cannot write: \(ffmpegErrorText(w))")
+            }
+        }
+    }
+}
