@@ -3,9 +3,8 @@
 #   make test   install what is missing, run the whole test suite
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
-DEMO := .build/demo/clip.mov
 
-.PHONY: deps build run test clean
+.PHONY: deps build run test clean readme samples
 
 deps:
 	@bash scripts/install-deps.sh
@@ -13,22 +12,20 @@ deps:
 build: deps
 	$(SWIFT) build -c release
 
-# Until SampleMedia holds the snail capture, analyse a variable-frame-rate clip made with the ffmpeg CLI.
-$(DEMO):
-	@mkdir -p $(dir $@)
-	ffmpeg -hide_banner -loglevel error -nostdin -y -f lavfi -i "testsrc=size=390x844:rate=60" -t 3 \
-		-vf "select='lt(n\,30)+gt(n\,150)'" -fps_mode passthrough -c:v libx264 -pix_fmt yuv420p \
-		-video_track_timescale 600 $@
-
-run: build $(DEMO)
-	@if [ -f SampleMedia/flip.mov ]; then \
-		$(BIN) SampleMedia/flip.mov; \
-	else \
-		$(BIN) timestamps $(DEMO); \
-	fi
+run: build
+	$(BIN) SampleMedia/flip.mov
 
 test: deps
 	$(SWIFT) test
 
 clean:
 	rm -rf .build
+
+# Refresh the example outputs in README.md from real runs.
+readme: build
+	python3 scripts/update-readme.py
+
+# Regenerate SampleMedia/ (deterministic: same bytes with the same FFmpeg).
+samples: deps
+	$(SWIFT) build -c release --product make-sample-media
+	.build/release/make-sample-media SampleMedia
