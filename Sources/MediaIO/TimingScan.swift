@@ -28,6 +28,13 @@ public struct TimingScan: Sendable {
         self.summary = summary
     }
 
+    /// A frame's duration in ticks from the stream's average frame rate, for a last frame that has
+    /// none (FFmpeg's CLI falls back to the frame rate the same way); 0 when unknown.
+    public var fallbackFrameDuration: Int64 {
+        guard let rate = info.averageFrameRate else { return 0 }
+        return rescale(1, from: rate.inverse, to: info.timeBase)
+    }
+
     /// The audit of these timings.
     public var audit: TimestampAudit {
         TimestampAudit(frames: frames, packets: packets, timeBase: info.timeBase, corruptPackets: summary.corruptPackets)

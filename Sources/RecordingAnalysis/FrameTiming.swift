@@ -7,6 +7,8 @@ public struct FrameTiming: Hashable, Sendable {
     public var index: Int
     /// Raw presentation timestamp of the decoded frame (not `best_effort_timestamp`).
     public var pts: Int64?
+    /// Decode timestamp of the packet that produced the frame (`pkt_dts`), when known.
+    public var dts: Int64?
     /// Duration in time-base ticks as the container stored it (0 when unknown).
     public var duration: Int64
     /// Whether the decoder marked the frame as a key frame.
@@ -14,9 +16,10 @@ public struct FrameTiming: Hashable, Sendable {
     /// The time base of `pts` and `duration`.
     public var timeBase: Rational
 
-    public init(index: Int, pts: Int64?, duration: Int64, isKey: Bool, timeBase: Rational) {
+    public init(index: Int, pts: Int64?, dts: Int64? = nil, duration: Int64, isKey: Bool, timeBase: Rational) {
         self.index = index
         self.pts = pts
+        self.dts = dts
         self.duration = duration
         self.isKey = isKey
         self.timeBase = timeBase

@@ -52,3 +52,38 @@ public enum Clips {
         return path
     }
 }
+
+extension Clips {
+    /// Variable-frame-rate clips of different kinds, made with the ffmpeg CLI: irregular frame
+    /// intervals, half-slot timestamps, B-frames, a first frame not at 0, HEVC.
+    public static func variableRate(in dir: URL) throws -> [String] {
+        var paths: [String] = []
+        // 1. H.264 without B-frames in a QuickTime 1/600 file: frames dropped irregularly from 60 fps.
+        let a = dir.appendingPathComponent("vfr-qt.mov").path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=60", "-t", "3",
+                                   "-vf", "select='not(mod(n\\,3))+eq(n\\,7)+between(n\\,40\\,47)+gt(n\\,150)'",
+                                   "-fps_mode", "passthrough", "-c:v", "libx264", "-bf", "0", "-pix_fmt", "yuv420p",
+                                   "-video_track_timescale", "600", a])
+        paths.append(a)
+        // 2. H.264 with B-frames in MP4 at 1/1000: 40 fps source gives 25 ms steps, exactly 1.5 slots at 60 fps.
+        let b = dir.appendingPathComponent("vfr-bframes.mp4").path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=40", "-t", "3",
+                                   "-vf", "select='not(between(n\\,20\\,50))'", "-fps_mode", "passthrough",
+                                   "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p", "-video_track_timescale", "1000", b])
+        paths.append(b)
+        // 3. Matroska (1/1000), first frame at 0.35 s, irregular 24/30 fps mix.
+        let c = dir.appendingPathComponent("vfr-offset.mkv").path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "3",
+                                   "-vf", "select='not(mod(n\\,4))+between(n\\,30\\,38)',setpts=PTS+0.35/TB",
+                                   "-fps_mode", "passthrough", "-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", c])
+        paths.append(c)
+        // 4. HEVC with B-frames, variable rate.
+        let d = dir.appendingPathComponent("vfr-hevc.mov").path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=60", "-t", "3",
+                                   "-vf", "select='lt(n\\,20)+gt(n\\,120)*not(mod(n\\,5))'", "-fps_mode", "passthrough",
+                                   "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
+                                   "-tag:v", "hvc1", "-video_track_timescale", "600", d])
+        paths.append(d)
+        return paths
+    }
+}
