@@ -27,6 +27,11 @@ public struct DecodeSummary: Sendable {
     public var readError: String?
 }
 
+/// Thrown from a `decode` callback to stop decoding early; `decode` then returns normally.
+public struct StopDecoding: Error {
+    public init() {}
+}
+
 /// An open recording: the demuxer and the video decoder of one file.
 ///
 /// Opens only the file it was given, as a real recording container: the `file` protocol alone and a
@@ -140,6 +145,7 @@ public final class RecordingReader {
     /// - Parameters:
     ///   - onPacket: every video packet in decode order, before it is decoded.
     ///   - onFrame: every decoded frame in output order. The frame is valid only during the call.
+    ///     Throw `StopDecoding` from either callback to stop early.
     /// - Returns: counts and the read error, if demuxing stopped early.
     @discardableResult
     public func decode(onPacket: (PacketTiming) throws -> Void = { _ in },
@@ -152,49 +158,55 @@ public final class RecordingReader {
             throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): reader is not open")
         }
         var summary = DecodeSummary()
-
-        func receiveAll() throws {
+        do {
             while true {
-                let r = avcodec_receive_frame(codec, frame)
-                if r == FFmpegCodes.again || r == FFmpegCodes.eof { return }
+                let r = av_read_frame(fmt, packet)
+                if r == FFmpegCodes.eof { break }
                 if r < 0 {
-                    summary.corruptPackets += 1
-                    return
+                    summary.readError = ffmpegErrorText(r)
+                    break
                 }
-                defer { av_frame_unref(frame) }
-                summary.frames += 1
-                try onFrame(VideoFrame(pointer: frame, timeBase: timeBase, scaler: scaler))
+                defer { av_packet_unref(packet) }
+                guard packet.pointee.stream_index == streamIndex else { continue }
+                summary.packets += 1
+                let p = packet.pointee
+                var timing = PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts,
+                                          dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
+                                          duration: p.duration,
+                                          isKey: p.flags & AV_PKT_FLAG_KEY != 0,
+                                          isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0)
+                let sent = avcodec_send_packet(codec, packet)
+                if sent < 0 && sent != FFmpegCodes.again {
+                    // A damaged packet inside a readable file: count it and keep going.
+                    summary.corruptPackets += 1
+                    timing.isCorrupt = true
+                }
+                try onPacket(timing)
+                try receiveFrames(codec: codec, frame: frame, summary: &summary, onFrame: onFrame)
             }
+            avcodec_send_packet(codec, nil)
+            try receiveFrames(codec: codec, frame: frame, summary: &summary, onFrame: onFrame)
+        } catch is StopDecoding {
+            return summary
         }
-
-        while true {
-            let r = av_read_frame(fmt, packet)
-            if r == FFmpegCodes.eof { break }
-            if r < 0 {
-                summary.readError = ffmpegErrorText(r)
-                break
-            }
-            defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == streamIndex else { continue }
-            summary.packets += 1
-            let p = packet.pointee
-            var timing = PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts,
-                                      dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
-                                      duration: p.duration,
-                                      isKey: p.flags & AV_PKT_FLAG_KEY != 0,
-                                      isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0)
-            let sent = avcodec_send_packet(codec, packet)
-            if sent < 0 && sent != FFmpegCodes.again {
-                // A damaged packet inside a readable file: count it and keep auditing.
-                summary.corruptPackets += 1
-                timing.isCorrupt = true
-            }
-            try onPacket(timing)
-            try receiveAll()
-        }
-        avcodec_send_packet(codec, nil)
-        try receiveAll()
         return summary
+    }
+
+    /// Receives every frame the decoder has ready; EAGAIN and EOF end the loop, other errors count
+    /// as a corrupt packet.
+    private func receiveFrames(codec: UnsafeMutablePointer<AVCodecContext>, frame: UnsafeMutablePointer<AVFrame>,
+                               summary: inout DecodeSummary, onFrame: (VideoFrame) throws -> Void) throws {
+        while true {
+            let r = avcodec_receive_frame(codec, frame)
+            if r == FFmpegCodes.again || r == FFmpegCodes.eof { return }
+            if r < 0 {
+                summary.corruptPackets += 1
+                return
+            }
+            defer { av_frame_unref(frame) }
+            summary.frames += 1
+            try onFrame(VideoFrame(pointer: frame, timeBase: timeBase, scaler: scaler))
+        }
     }
 
     private static func checkReadableFile(_ path: String) throws(MediaError) {

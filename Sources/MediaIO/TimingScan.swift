@@ -23,7 +23,7 @@ public struct TimingScan: Sendable {
             throw MediaError(kind: .invalidData, operation: "decode", message: "\(path): no video frame could be decoded\(why)")
         }
         self.info = reader.info
-        self.frames = frames
+        self.frames = frames.attachingDTS(from: packets)
         self.packets = packets
         self.summary = summary
     }

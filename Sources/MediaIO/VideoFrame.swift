@@ -18,12 +18,6 @@ public struct VideoFrame {
         return value == FFmpegCodes.noPTS ? nil : value
     }
 
-    /// Decode timestamp of the packet that produced this frame, nil when unknown.
-    public var dts: Int64? {
-        let value = pointer.pointee.pkt_dts
-        return value == FFmpegCodes.noPTS ? nil : value
-    }
-
     /// Duration in time-base ticks (`pkt_duration` in FFmpeg 5.1), 0 when unknown.
     public var duration: Int64 { max(0, pointer.pointee.pkt_duration) }
 
@@ -33,9 +27,11 @@ public struct VideoFrame {
     public var width: Int { Int(pointer.pointee.width) }
     public var height: Int { Int(pointer.pointee.height) }
 
-    /// The frame's timing as a plain value, with `index` in decoder output order.
+    /// The frame's timing as a plain value, with `index` in decoder output order. Its `dts` is left
+    /// nil: with frame threads `pkt_dts` belongs to whichever packet was last sent, not to this
+    /// frame; `FrameTiming.attachingDTS(from:)` recovers it from the packets.
     public func timing(index: Int) -> FrameTiming {
-        FrameTiming(index: index, pts: pts, dts: dts, duration: duration, isKey: isKey, timeBase: timeBase)
+        FrameTiming(index: index, pts: pts, duration: duration, isKey: isKey, timeBase: timeBase)
     }
 
     /// The frame's luma scaled to `width` x `height` with libswscale (area averaging).

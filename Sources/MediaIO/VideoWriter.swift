@@ -40,9 +40,12 @@ public final class VideoWriter {
         public var creationTime: String?
         /// Container format name for libavformat (`mov`, `mp4`).
         public var container: String = "mov"
+        /// Encoder threads; 1 gives the same bytes on every machine, 0 lets the encoder choose.
+        public var threads: Int = 1
 
         public init(codec: Codec, width: Int, height: Int, timeBase: Rational, frameRate: Rational,
-                    bFrames: Int = 0, quality: Int = 28, gopSize: Int = 60, creationTime: String? = nil, container: String = "mov") {
+                    bFrames: Int = 0, quality: Int = 28, gopSize: Int = 60, creationTime: String? = nil, container: String = "mov",
+                    threads: Int = 1) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -53,6 +56,7 @@ public final class VideoWriter {
             self.gopSize = gopSize
             self.creationTime = creationTime
             self.container = container
+            self.threads = threads
         }
     }
 
@@ -113,8 +117,8 @@ public final class VideoWriter {
         codec.pointee.gop_size = Int32(settings.gopSize)
         codec.pointee.max_b_frames = Int32(settings.bFrames)
         codec.pointee.flags |= AV_CODEC_FLAG_BITEXACT
-        // One thread: the same bytes on every machine, whatever its core count.
-        codec.pointee.thread_count = 1
+        // One thread (the default) gives the same bytes on every machine, whatever its core count.
+        codec.pointee.thread_count = Int32(clamping: max(0, settings.threads))
         if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
@@ -124,11 +128,13 @@ public final class VideoWriter {
         case .h264:
             av_dict_set(&options, "crf", String(settings.quality), 0)
             av_dict_set(&options, "preset", "medium", 0)
-            av_dict_set(&options, "x264-params", "bframes=\(settings.bFrames):threads=1:sliced-threads=0:lookahead-threads=1", 0)
+            av_dict_set(&options, "x264-params", settings.threads == 1
+                ? "bframes=\(settings.bFrames):threads=1:sliced-threads=0:lookahead-threads=1" : "bframes=\(settings.bFrames)", 0)
         case .hevc:
             av_dict_set(&options, "crf", String(settings.quality), 0)
             av_dict_set(&options, "preset", "medium", 0)
-            av_dict_set(&options, "x265-params", "bframes=\(settings.bFrames):pools=none:frame-threads=1:log-level=error", 0)
+            av_dict_set(&options, "x265-params", settings.threads == 1
+                ? "bframes=\(settings.bFrames):pools=none:frame-threads=1:log-level=error" : "bframes=\(settings.bFrames):log-level=error", 0)
             av_dict_set(&options, "tag", "hvc1", 0)
         case .mpeg4:
             codec.pointee.flags |= AV_CODEC_FLAG_QSCALE

@@ -45,3 +45,26 @@ public struct PacketTiming: Hashable, Sendable {
         self.isCorrupt = isCorrupt
     }
 }
+
+extension Array where Element == FrameTiming {
+    /// These frames with `dts` taken from the packet that carried each one: the earliest packet in
+    /// decode order with the same pts that no earlier frame has claimed. Frames whose pts matches
+    /// no packet keep a nil dts.
+    public func attachingDTS(from packets: [PacketTiming]) -> [FrameTiming] {
+        var queues: [Int64: [Int64?]] = [:]
+        for p in packets {
+            guard let pts = p.pts else { continue }
+            queues[pts, default: []].append(p.dts)
+        }
+        var heads: [Int64: Int] = [:]
+        return map { frame in
+            var f = frame
+            guard let pts = frame.pts, let queue = queues[pts] else { return f }
+            let head = heads[pts, default: 0]
+            guard head < queue.count else { return f }
+            f.dts = queue[head]
+            heads[pts] = head + 1
+            return f
+        }
+    }
+}

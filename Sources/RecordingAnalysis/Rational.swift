@@ -38,6 +38,9 @@ public struct Rational: Hashable, Sendable, CustomStringConvertible {
     public var inverse: Rational { Rational(denominator, numerator) }
 
     public var description: String { "\(numerator)/\(denominator)" }
+
+    /// `60` for whole numbers, `30000/1001` otherwise: how rates are written on the command line.
+    public var compactDescription: String { denominator == 1 ? String(numerator) : description }
 }
 
 /// How `rescale` rounds, named after FFmpeg's `AVRounding`.

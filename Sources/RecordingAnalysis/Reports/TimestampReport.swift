@@ -65,7 +65,8 @@ public struct TimestampReport: Sendable {
         if includeFrames {
             members.append(("frames", .array(a.frames.map { f in
                 .object([("index", .int(Int64(f.index))), ("pts", .optional(f.pts) { .int($0) }),
-                         ("pts_s", .optional(f.pts) { s($0) }), ("duration", .int(f.duration)), ("key", .bool(f.isKey))])
+                         ("pts_s", .optional(f.pts) { s($0) }), ("dts", .optional(f.dts) { .int($0) }),
+                         ("duration", .int(f.duration)), ("key", .bool(f.isKey))])
             })))
         }
         return .object(members)

@@ -1,0 +1,62 @@
+import RecordingAnalysis
+
+/// Pulls chosen frames out of a recording as images, and writes constant-rate copies of it.
+public enum FrameExtraction {
+    /// Decodes `path` and returns the RGB image of every source frame in `sources` (decoder output
+    /// indices), at `size` or full size. Stops decoding once all are found.
+    public static func rgbImages(path: String, sources: Set<Int>, size: (width: Int, height: Int)? = nil) throws -> [Int: RGBImage] {
+        let reader = try RecordingReader(path: path)
+        var images: [Int: RGBImage] = [:]
+        var index = 0
+        guard let last = sources.max() else { return [:] }
+        try reader.decode { frame in
+            defer { index += 1 }
+            if sources.contains(index) {
+                images[index] = try frame.rgbImage(width: size?.width, height: size?.height)
+            }
+            if index >= last && images.count == sources.count { throw StopDecoding() }
+        }
+        return images
+    }
+
+    /// Writes the constant-rate video of `map`: slot k gets pts k in time base 1/R, re-encoded with
+    /// H.264 (libx264) where available, MPEG-4 Part 2 otherwise. Odd dimensions are scaled to the
+    /// nearest even size, which 4:2:0 video needs.
+    /// - Returns: the codec used.
+    @discardableResult
+    public static func writeConstantRate(path: String, map: CFRMap, to output: String) throws -> VideoWriter.Codec {
+        let reader = try RecordingReader(path: path)
+        let width = max(2, reader.info.width & ~1), height = max(2, reader.info.height & ~1)
+        let codec: VideoWriter.Codec = VideoWriter.isAvailable(.h264) ? .h264 : .mpeg4
+        let settings = VideoWriter.Settings(codec: codec, width: width, height: height, timeBase: map.rate.inverse,
+                                            frameRate: map.rate, bFrames: 0, quality: codec == .h264 ? 18 : 8,
+                                            gopSize: 60, threads: 0)
+        let writer = try VideoWriter(path: output, settings: settings)
+        let needed = Set(map.runs.map(\.source))
+        var pending: [Int: RGBImage] = [:]
+        var nextRun = 0
+        var index = 0
+        try reader.decode { frame in
+            defer { index += 1 }
+            guard needed.contains(index) else { return }
+            pending[index] = try frame.rgbImage(width: width, height: height)
+            if pending.count > 512 {
+                throw MediaError(kind: .invalidData, operation: "cfr --output",
+                                 message: "\(path): frames are too far out of presentation order to write a constant-rate copy")
+            }
+            while nextRun < map.runs.count, let image = pending[map.runs[nextRun].source] {
+                let run = map.runs[nextRun]
+                for k in run.firstSlot..<(run.firstSlot + run.count) {
+                    try writer.append(image, pts: k, duration: 1)
+                }
+                pending[run.source] = nil
+                nextRun += 1
+            }
+        }
+        guard nextRun == map.runs.count else {
+            throw MediaError(kind: .invalidData, operation: "cfr --output", message: "\(path): the recording ended before every mapped frame was decoded")
+        }
+        try writer.finish()
+        return codec
+    }
+}

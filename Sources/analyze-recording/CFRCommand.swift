@@ -1,0 +1,53 @@
+import MediaIO
+import RecordingAnalysis
+
+/// `analyze-recording cfr RECORDING [--fps 60] [--json FILE|-] [--output OUT.mov]`
+struct CFRCommand: Command {
+    static let name = "cfr"
+    static let abstract = "Resample to a constant frame rate exactly as ffmpeg's fps filter: the slot map, repeats, drops."
+    static let synopsis = "cfr RECORDING [--fps 60] [--json FILE|-] [--output OUT.mov]"
+    static let options = [
+        OptionSpec("fps", value: "RATE", help: "Output rate: an integer or a rational such as 30000/1001 (default 60)."),
+        OptionSpec("json", value: "FILE|-", help: "Write the JSON document, slot map included, to FILE or to stdout ('-': no text report)."),
+        OptionSpec("output", value: "OUT.mov", help: "Also write the constant-rate video (pts k in time base 1/RATE), re-encoded with H.264."),
+    ]
+
+    let recording: String
+    let rate: Rational
+    let json: String?
+    let output: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        recording = try arguments.single("RECORDING")
+        rate = try parseRate(arguments.values["fps"])
+        json = arguments.values["json"]
+        output = arguments.values["output"]
+        if json == "" { throw UsageError("--json needs a file name or '-'") }
+        if let output, output.isEmpty || output == "-" { throw UsageError("--output needs a file name") }
+        if let output, output == recording { throw UsageError("--output would overwrite the recording") }
+    }
+
+    func run() throws -> ExitStatus {
+        let grid = try Grid(recording: recording, rate: rate)
+        let report = CFRReport(resampler: grid.resampler, frames: grid.scan.frames, timeBase: grid.scan.info.timeBase)
+        let timestamps = TimestampReport(info: grid.scan.info, audit: grid.audit, readError: grid.scan.summary.readError)
+        var written: String?
+        if let output {
+            let codec = try FrameExtraction.writeConstantRate(path: recording, map: grid.map, to: output)
+            written = "Wrote \(output): \(grid.map.slotCount) frames at \(rate.compactDescription) fps, \(codec.rawValue)"
+        }
+        if let json {
+            try writeJSON(.object([("schema_version", .int(1)), ("recording", timestamps.recordingJSON),
+                                   ("cfr", report.json(includeMap: true))]), to: json)
+        }
+        if json != "-" {
+            var text = timestamps.recordingText + "\n" + report.summaryText
+            text += "\nSlot map (\(grid.map.runs.count) runs; per slot in the JSON)\n" + report.runsText
+            if let written { text += "\n" + written + "\n" }
+            Console.out(text)
+        } else if let written {
+            Console.error(written + "\n")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MediaIO
+import RecordingAnalysis
+
+/// `analyze-recording frame RECORDING --at TIME [--fps 60] [--clock cfr|pts] --output OUT.png`
+/// `analyze-recording frame RECORDING --around TIME --count N [--fps 60] --output STRIP.png`
+struct FrameCommand: Command {
+    static let name = "frame"
+    static let abstract = "Write the frame shown at a time (or a filmstrip around it) as PNG, and say which source frame it is."
+    static let synopsis = "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N) [--fps 60] --output OUT.png"
+    static let options = [
+        OptionSpec("at", value: "TIME", help: "Time on the recording clock: 4.05, 4.05s or 4050ms."),
+        OptionSpec("clock", value: "cfr|pts", help: "cfr (default): slot floor(TIME x RATE) of the constant-rate grid; pts: the first frame with pts >= TIME, as trim=start= picks."),
+        OptionSpec("around", value: "TIME", help: "Write a filmstrip of --count constant-rate slots centred on TIME."),
+        OptionSpec("count", value: "N", help: "Number of filmstrip tiles (1-120)."),
+        OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid (default 60)."),
+        OptionSpec("output", value: "OUT.png", help: "Where to write the PNG (required)."),
+    ]
+
+    enum Mode {
+        case at(TimeArgument, usePTS: Bool)
+        case around(TimeArgument, count: Int)
+    }
+
+    let recording: String
+    let mode: Mode
+    let rate: Rational
+    let output: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        recording = try arguments.single("RECORDING")
+        rate = try parseRate(arguments.values["fps"])
+        guard let output = arguments.values["output"], !output.isEmpty else { throw UsageError("missing --output OUT.png") }
+        self.output = output
+        switch (arguments.values["at"], arguments.values["around"]) {
+        case (let at?, nil):
+            if arguments.values["count"] != nil { throw UsageError("--count goes with --around, not --at") }
+            let clock = arguments.values["clock"] ?? "cfr"
+            guard clock == "cfr" || clock == "pts" else { throw UsageError("--clock must be cfr or pts, not '\(clock)'") }
+            mode = .at(try parseTime(at, option: "--at"), usePTS: clock == "pts")
+        case (nil, let around?):
+            if arguments.values["clock"] != nil { throw UsageError("--clock goes with --at; a filmstrip always uses the constant-rate grid") }
+            guard let text = arguments.values["count"] else { throw UsageError("--around needs --count N") }
+            guard let n = Int(text), n >= 1, n <= 120 else { throw UsageError("--count must be a whole number from 1 to 120, not '\(text)'") }
+            mode = .around(try parseTime(around, option: "--around"), count: n)
+        case (nil, nil):
+            throw UsageError("give --at TIME or --around TIME --count N")
+        case (_?, _?):
+            throw UsageError("give either --at or --around, not both")
+        }
+    }
+
+    func run() throws -> ExitStatus {
+        let grid = try Grid(recording: recording, rate: rate)
+        let locator = grid.locator
+        switch mode {
+        case .at(let time, let usePTS):
+            return try writeSingle(grid: grid, locator: locator, time: time, usePTS: usePTS)
+        case .around(let time, let count):
+            return try writeStrip(grid: grid, locator: locator, time: time, count: count)
+        }
+    }
+
+    private func describe(_ locator: FrameLocator, _ source: Int) -> String {
+        let pts = locator.frames[source].pts.map(String.init) ?? "none"
+        let time = locator.seconds(ofSource: source).map { Format.seconds($0) } ?? "–"
+        return "#\(source) (pts \(pts), \(time))"
+    }
+
+    private func writeSingle(grid: Grid, locator: FrameLocator, time: TimeArgument, usePTS: Bool) throws -> ExitStatus {
+        let onGrid = locator.onGrid(time)
+        let byPTS = locator.byPTS(time)
+        var lines: [String] = []
+        if let onGrid {
+            lines.append("cfr clock: slot \(onGrid.slot) (\(Format.seconds(grid.map.seconds(ofSlot: onGrid.slot)))) of the \(rate.compactDescription) fps grid shows source frame \(describe(locator, onGrid.source))")
+        } else {
+            lines.append("cfr clock: \(time) is past the end of the \(rate.compactDescription) fps grid (\(grid.map.slotCount) slots, \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount))))")
+        }
+        if let byPTS {
+            lines.append("pts clock: the first frame with pts at or after \(time) (what trim=start= starts with) is \(describe(locator, byPTS))")
+        } else {
+            lines.append("pts clock: no frame has a pts at or after \(time)")
+        }
+        if let onGrid, let byPTS, onGrid.source != byPTS {
+            lines.append("The two clocks disagree at \(time): a pts-based cut shows #\(byPTS), the screen at that moment showed #\(onGrid.source).")
+        }
+        guard let chosen = usePTS ? byPTS : onGrid?.source else {
+            throw CommandFailure(status: .dataError, message: "\(recording): no frame at \(time) on the \(usePTS ? "pts" : "cfr") clock")
+        }
+        let images = try FrameExtraction.rgbImages(path: recording, sources: [chosen])
+        guard let image = images[chosen] else {
+            throw CommandFailure(status: .dataError, message: "\(recording): frame #\(chosen) could not be decoded")
+        }
+        try PNGEncoder.write(image, to: output)
+        lines.append("Wrote \(output): source frame #\(chosen), \(image.width)x\(image.height)")
+        Console.out(lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+
+    private func writeStrip(grid: Grid, locator: FrameLocator, time: TimeArgument, count: Int) throws -> ExitStatus {
+        let slots = locator.slots(around: time, count: count)
+        guard !slots.isEmpty else {
+            throw CommandFailure(status: .dataError, message: "\(recording): the constant-rate grid is empty")
+        }
+        let sources = slots.compactMap { grid.map.source(atSlot: $0) }
+        let info = grid.scan.info
+        let size = Filmstrip.tileSize(width: info.width, height: info.height, count: slots.count)
+        let images = try FrameExtraction.rgbImages(path: recording, sources: Set(sources), size: size)
+        var tiles: [RGBImage] = []
+        var t = TextTable(indent: 2)
+        t.header(["tile", "slot", "time", "source frame"])
+        for (n, slot) in slots.enumerated() {
+            guard let source = grid.map.source(atSlot: slot), let image = images[source] else {
+                throw CommandFailure(status: .dataError, message: "\(recording): slot \(slot) could not be decoded")
+            }
+            tiles.append(image)
+            t.columns([String(n), String(slot), Format.seconds(grid.map.seconds(ofSlot: slot)), describe(locator, source)])
+        }
+        let strip = Filmstrip.compose(tiles)
+        try PNGEncoder.write(strip, to: output)
+        Console.out("Filmstrip of \(slots.count) slots of the \(rate.compactDescription) fps grid around \(time)\n" + t.rendered
+                    + "Wrote \(output): \(strip.width)x\(strip.height), tiles \(size.width)x\(size.height)\n")
+        return .success
+    }
+}
