@@ -12,11 +12,25 @@ public struct TimingScan: Sendable {
     /// Opens `path` and decodes it once, keeping only timings. Pixels are never converted, and the
     /// loop filter is skipped because it cannot change a timestamp.
     public init(path: String) throws {
-        let reader = try RecordingReader(path: path, options: DecodeOptions(skipLoopFilter: true))
+        try self.init(path: path, options: DecodeOptions(skipLoopFilter: true), onFrame: nil)
+    }
+
+    /// Opens `path` and decodes it once, keeping timings and handing every frame (with its
+    /// decoder-output index) to `onFrame`, which may convert its pixels.
+    public init(path: String, options: DecodeOptions, onFrame: ((VideoFrame, Int) throws -> Void)?) throws {
+        let reader = try RecordingReader(path: path, options: options)
+        try self.init(reader: reader, onFrame: onFrame)
+    }
+
+    /// Decodes an open reader once; see `init(path:options:onFrame:)`.
+    public init(reader: RecordingReader, onFrame: ((VideoFrame, Int) throws -> Void)?) throws {
+        let path = reader.info.path
         var frames: [FrameTiming] = []
         var packets: [PacketTiming] = []
         let summary = try reader.decode(onPacket: { packets.append($0) }, onFrame: { frame in
-            frames.append(frame.timing(index: frames.count))
+            let index = frames.count
+            frames.append(frame.timing(index: index))
+            try onFrame?(frame, index)
         })
         if frames.isEmpty {
             let why = summary.readError.map { ": \($0)" } ?? (summary.corruptPackets > 0 ? ": all \(summary.corruptPackets) packets are corrupt" : "")

@@ -78,6 +78,11 @@ public struct CFRResampler: Sendable {
         self.warnings = warnings
     }
 
+    /// The time each frame was placed at on the grid (pts or dts by `clock`), indexed by decoder-output index.
+    public static func placement(of frames: [FrameTiming], clock: Clock) -> [Int64?] {
+        frames.map { clock == .dts ? $0.dts : $0.pts }
+    }
+
     /// The end-of-stream time FFmpeg's CLI hands the filter: the last frame's time plus its duration,
     /// added in microseconds and rescaled back to the stream's time base.
     static func endOfStream(_ time: Int64, duration: Int64, timeBase: Rational) -> Int64 {

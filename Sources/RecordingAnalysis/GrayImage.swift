@@ -20,6 +20,25 @@ public struct GrayImage: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// This image shrunk by an integer `factor`, each pixel the mean of a factor x factor block.
+    public func downsampled(by factor: Int) -> GrayImage {
+        guard factor > 1 else { return self }
+        let w = max(1, width / factor), h = max(1, height / factor)
+        var out = [UInt8](repeating: 0, count: w * h)
+        let n = factor * factor
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0
+                for dy in 0..<factor {
+                    let row = (y * factor + dy) * width + x * factor
+                    for dx in 0..<factor { sum += Int(pixels[row + dx]) }
+                }
+                out[y * w + x] = UInt8((sum + n / 2) / n)
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
     public subscript(x: Int, y: Int) -> UInt8 {
         get { pixels[y * width + x] }
         set { pixels[y * width + x] = newValue }

@@ -1,0 +1,119 @@
+/// A sprite's appearance in gray with a per-pixel weight (the alpha mask), in one orientation.
+public struct SpriteTemplate: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Gray levels, row-major.
+    public let pixels: [Float]
+    /// Weights in 0...1 (alpha); all 1 for a template cut from a frame.
+    public let weights: [Float]
+
+    public init(width: Int, height: Int, pixels: [Float], weights: [Float]) {
+        precondition(pixels.count == width * height && weights.count == pixels.count)
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.weights = weights
+    }
+
+    /// A template cut out of a gray image, every pixel weighted 1.
+    public init(cutting rect: PixelRect, from image: GrayImage) {
+        var p = [Float](repeating: 0, count: rect.width * rect.height)
+        for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                let sx = min(max(rect.x + x, 0), image.width - 1), sy = min(max(rect.y + y, 0), image.height - 1)
+                p[y * rect.width + x] = Float(image.pixels[sy * image.width + sx])
+            }
+        }
+        self.init(width: rect.width, height: rect.height, pixels: p, weights: [Float](repeating: 1, count: p.count))
+    }
+
+    /// From RGBA bytes (straight alpha): gray = BT.601 luma, weight = alpha. Without alpha, RGB bytes.
+    public init(rgba: [UInt8], width: Int, height: Int, hasAlpha: Bool) {
+        let channels = hasAlpha ? 4 : 3
+        precondition(rgba.count == width * height * channels)
+        var p = [Float](repeating: 0, count: width * height)
+        var w = [Float](repeating: 1, count: width * height)
+        for i in 0..<(width * height) {
+            let r = Float(rgba[i * channels]), g = Float(rgba[i * channels + 1]), b = Float(rgba[i * channels + 2])
+            // Matching is normalised cross-correlation, so the luma's range and offset do not matter.
+            p[i] = 0.299 * r + 0.587 * g + 0.114 * b
+            if hasAlpha { w[i] = Float(rgba[i * channels + 3]) / 255 }
+        }
+        self.init(width: width, height: height, pixels: p, weights: w)
+    }
+
+    /// The horizontal mirror image (`.scaleEffect(x: -1)` about the sprite's own centre).
+    public var mirrored: SpriteTemplate {
+        var p = pixels, w = weights
+        for y in 0..<height {
+            for x in 0..<width {
+                p[y * width + x] = pixels[y * width + width - 1 - x]
+                w[y * width + x] = weights[y * width + width - 1 - x]
+            }
+        }
+        return SpriteTemplate(width: width, height: height, pixels: p, weights: w)
+    }
+
+    /// Resampled by `scale` with bilinear interpolation (area-averaged when shrinking by 2 or more).
+    public func scaled(by scale: Double) -> SpriteTemplate {
+        let w = max(2, Int((Double(width) * scale).rounded())), h = max(2, Int((Double(height) * scale).rounded()))
+        if w == width && h == height { return self }
+        var p = [Float](repeating: 0, count: w * h), q = p
+        let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
+        for y in 0..<h {
+            for x in 0..<w {
+                // Average a footprint of the source pixels this output pixel covers.
+                let fx0 = Double(x) * sx, fy0 = Double(y) * sy
+                let nx = max(1, Int(sx.rounded(.up))), ny = max(1, Int(sy.rounded(.up)))
+                var acc: Float = 0, accW: Float = 0, n: Float = 0
+                for j in 0..<ny {
+                    for i in 0..<nx {
+                        let u = fx0 + (Double(i) + 0.5) * sx / Double(nx) - 0.5
+                        let v = fy0 + (Double(j) + 0.5) * sy / Double(ny) - 0.5
+                        let (a, b) = sample(u, v)
+                        acc += a; accW += b; n += 1
+                    }
+                }
+                p[y * w + x] = acc / n
+                q[y * w + x] = accW / n
+            }
+        }
+        return SpriteTemplate(width: w, height: h, pixels: p, weights: q)
+    }
+
+    private func sample(_ u: Double, _ v: Double) -> (Float, Float) {
+        let x0 = min(max(Int(u.rounded(.down)), 0), width - 1), y0 = min(max(Int(v.rounded(.down)), 0), height - 1)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let fx = Float(min(max(u - Double(x0), 0), 1)), fy = Float(min(max(v - Double(y0), 0), 1))
+        func lerp(_ a: [Float]) -> Float {
+            let top = a[y0 * width + x0] * (1 - fx) + a[y0 * width + x1] * fx
+            let bottom = a[y1 * width + x0] * (1 - fx) + a[y1 * width + x1] * fx
+            return top * (1 - fy) + bottom * fy
+        }
+        return (lerp(pixels), lerp(weights))
+    }
+
+    /// This template weighted by how much each pixel differs from its mirror image: the pixels that
+    /// tell the two orientations apart. Symmetric pixels (most of the background) keep a small weight.
+    /// The weights are themselves mirror-symmetric, so both orientations are scored on the same pixels.
+    public var weightedByAsymmetry: SpriteTemplate {
+        var w = weights
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                let d = abs(pixels[i] - pixels[y * width + width - 1 - x])
+                w[i] = max(0.05, min(1, d / 32)) * min(weights[i], weights[y * width + width - 1 - x])
+            }
+        }
+        return SpriteTemplate(width: width, height: height, pixels: pixels, weights: w)
+    }
+
+    /// Standard deviation of the weighted gray levels: a template with none cannot be matched.
+    public var contrast: Float {
+        var sw: Float = 0, s: Float = 0, ss: Float = 0
+        for i in 0..<pixels.count { sw += weights[i]; s += weights[i] * pixels[i]; ss += weights[i] * pixels[i] * pixels[i] }
+        guard sw > 0 else { return 0 }
+        let mean = s / sw
+        return max(0, ss / sw - mean * mean).squareRoot()
+    }
+}

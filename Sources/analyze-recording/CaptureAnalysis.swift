@@ -1,0 +1,104 @@
+import Foundation
+import MediaIO
+import RecordingAnalysis
+
+/// One decoding pass over a capture that yields its timings, its constant-rate grid and the
+/// sprite's facing in every frame: what `orientation` and `analyze` share.
+struct CaptureAnalysis {
+    let scan: TimingScan
+    let audit: TimestampAudit
+    let resampler: CFRResampler
+    let orientations: [FrameOrientation]
+    let detector: MirrorDetector
+    let timeline: OrientationTimeline
+    /// Recording pixels per working-resolution pixel.
+    let workingFactor: Int
+    let templateMode: Bool
+
+    /// Working resolution: about 400 pixels wide, so a 3x native capture is analysed at 1x.
+    static func workingFactor(width: Int) -> Int { max(1, Int((Double(width) / 400).rounded())) }
+
+    init(recording: String, rate: Rational, templatePath: String?, roi: PixelRect?, transientMS: Double) throws {
+        let reader = try RecordingReader(path: recording)
+        let factor = CaptureAnalysis.workingFactor(width: reader.info.width)
+        let workW = max(1, reader.info.width / factor), workH = max(1, reader.info.height / factor)
+        var template: SpriteTemplate?
+        if let templatePath {
+            let png = try ImageFile.readPNG(templatePath)
+            var t = SpriteTemplate(rgba: png.pixels, width: png.width, height: png.height, hasAlpha: true)
+            if factor > 1 { t = t.scaled(by: 1 / Double(factor)) }
+            guard t.contrast >= 2 else {
+                throw CommandFailure(status: .dataError, message: "\(templatePath): the template is blank (no contrast to match)")
+            }
+            template = t
+        }
+        var workingROI: PixelRect?
+        if let roi {
+            guard let clipped = roi.clipped(width: reader.info.width, height: reader.info.height) else {
+                throw CommandFailure(status: .usage, message: "--roi \(roi) lies outside the \(reader.info.width)x\(reader.info.height) recording")
+            }
+            workingROI = clipped.downscaled(by: factor)
+        }
+        var detector = MirrorDetector(MirrorDetector.Configuration(template: template, roi: workingROI))
+        var orientations: [FrameOrientation] = []
+        let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
+        scan = try TimingScan(reader: reader) { frame, index in
+            let gray = try frame.grayImage(width: workW, height: workH)
+            orientations.append(detector.feed(index: index, image: gray))
+            progress.update(frames: index + 1, pts: frame.pts)
+        }
+        progress.finish()
+        audit = scan.audit
+        do {
+            resampler = try CFRResampler(frames: scan.frames, timeBase: scan.info.timeBase, rate: rate,
+                                         hasBFrames: audit.hasBFrames, fallbackDuration: scan.fallbackFrameDuration)
+        } catch .noTimestamps {
+            throw CommandFailure(status: .dataError, message: "\(recording): no frame has a timestamp, so it cannot be placed on a time grid")
+        } catch .tooManySlots(let n) {
+            throw CommandFailure(status: .dataError, message: "\(recording): timestamps span \(n) slots at \(rate.compactDescription) fps; they are corrupt")
+        }
+        self.orientations = orientations
+        self.detector = detector
+        workingFactor = factor
+        templateMode = template != nil
+        let transientSlots = Int64((transientMS * rate.doubleValue / 1000).rounded(.down))
+        timeline = OrientationTimeline(orientations: orientations, map: resampler.map,
+                                       placement: CFRResampler.placement(of: scan.frames, clock: resampler.clock),
+                                       transientSlots: transientSlots)
+    }
+}
+
+/// A progress line on stderr while decoding, only when stderr is a terminal.
+final class Progress {
+    private let enabled = isatty(STDERR_FILENO) != 0
+    private let duration: Double?
+    private let timeBase: Rational
+    private let start = Date()
+    private var lastDraw = Date.distantPast
+    private var firstPTS: Int64?
+
+    init(duration: Double?, timeBase: Rational) {
+        self.duration = duration
+        self.timeBase = timeBase
+    }
+
+    func update(frames: Int, pts: Int64?) {
+        guard enabled else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.2 else { return }
+        lastDraw = now
+        if firstPTS == nil { firstPTS = pts }
+        let elapsed = max(0.001, now.timeIntervalSince(start))
+        var line = "\r\u{1B}[Kdecoding: \(frames) frames, \(Int(Double(frames) / elapsed)) fps"
+        if let duration, duration > 0, let pts, let first = firstPTS {
+            let t = Double(pts &- first) * timeBase.doubleValue
+            line += String(format: ", %.0f%%", min(100, max(0, 100 * t / duration)))
+        }
+        Console.error(line)
+    }
+
+    func finish() {
+        guard enabled, lastDraw != Date.distantPast else { return }
+        Console.error("\r\u{1B}[K")
+    }
+}

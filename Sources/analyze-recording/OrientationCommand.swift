@@ -1,0 +1,93 @@
+import MediaIO
+import RecordingAnalysis
+
+/// `analyze-recording orientation RECORDING [--template PNG] [--roi X,Y,W,H] [--fps 60] [--transient-ms 500] [--json FILE|-]`
+struct OrientationCommand: Command {
+    static let name = "orientation"
+    static let abstract = "Which way the sprite faces in every frame; transient mirror flips and real turns."
+    static let synopsis = "orientation RECORDING [--template PNG] [--roi X,Y,W,H] [--fps 60] [--transient-ms 500] [--json FILE|-]"
+    static let options = DetectionOptions.specs + [
+        OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every frame's facing) to FILE, or to stdout ('-': no text report)."),
+    ]
+
+    let recording: String
+    let detection: DetectionOptions
+    let json: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        recording = try arguments.single("RECORDING")
+        detection = try DetectionOptions(arguments)
+        json = arguments.values["json"]
+        if json == "" { throw UsageError("--json needs a file name or '-'") }
+    }
+
+    func run() throws -> ExitStatus {
+        let analysis = try detection.analyse(recording)
+        let report = analysis.orientationReport
+        if let json {
+            try writeJSON(.object([
+                ("schema_version", .int(1)),
+                ("recording", analysis.timestampReport.recordingJSON),
+                ("orientation", report.json(includeFrames: true)),
+                ("flips", report.flipsJSON),
+                ("turns", report.turnsJSON),
+            ]), to: json)
+        }
+        if json != "-" {
+            Console.out(analysis.timestampReport.recordingText + "\n" + report.text)
+        }
+        return .success
+    }
+}
+
+/// The options shared by `orientation` and `analyze`.
+struct DetectionOptions {
+    static let specs = [
+        OptionSpec("template", value: "PNG", help: "Sprite facing right (RGBA or RGB) at the recording's pixel scale; without it the sprite is found by its first mirror flip."),
+        OptionSpec("roi", value: "X,Y,W,H", help: "Search only this rectangle (recording pixels)."),
+        OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid flips are measured on (default 60)."),
+        OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip, not a turn (default 500)."),
+    ]
+
+    let template: String?
+    let roi: PixelRect?
+    let rate: Rational
+    let transientMS: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        template = arguments.values["template"]
+        if template == "" { throw UsageError("--template needs a PNG file") }
+        if let text = arguments.values["roi"] {
+            guard let r = PixelRect(parsing: text) else { throw UsageError("--roi takes X,Y,W,H in pixels, such as 0,0,390,300, not '\(text)'") }
+            roi = r
+        } else {
+            roi = nil
+        }
+        rate = try parseRate(arguments.values["fps"])
+        if let text = arguments.values["transient-ms"] {
+            guard let ms = Double(text), ms.isFinite, ms > 0, ms <= 60_000 else {
+                throw UsageError("--transient-ms must be a number of milliseconds from 1 to 60000, not '\(text)'")
+            }
+            transientMS = ms
+        } else {
+            transientMS = 500
+        }
+    }
+
+    func analyse(_ recording: String) throws -> CaptureAnalysis {
+        try CaptureAnalysis(recording: recording, rate: rate, templatePath: template, roi: roi, transientMS: transientMS)
+    }
+}
+
+extension CaptureAnalysis {
+    var timestampReport: TimestampReport { TimestampReport(info: scan.info, audit: audit, readError: scan.summary.readError) }
+
+    var orientationReport: OrientationReport {
+        let f = workingFactor
+        let rect = detector.lastPosition.map { PixelRect(x: $0.x * f, y: $0.y * f, width: $0.width * f, height: $0.height * f) }
+        return OrientationReport(timeline: timeline, orientations: orientations, frames: scan.frames, timeBase: scan.info.timeBase,
+                                 placement: CFRResampler.placement(of: scan.frames, clock: resampler.clock), templateMode: templateMode,
+                                 templateScale: detector.templateScale, spriteRect: rect, firstEventFrame: detector.events.first?.index,
+                                 workingFactor: f)
+    }
+}
