@@ -15,8 +15,11 @@ build: deps
 run: build
 	$(BIN) SampleMedia/flip.mov
 
+# The CLI tests run the release binaries (what users run, and 20x faster than debug on video);
+# the unit tests run in the debug test bundle as usual.
 test: deps
-	$(SWIFT) test
+	$(SWIFT) build -c release
+	ANALYZE_RECORDING_PRODUCTS="$$($(SWIFT) build -c release --show-bin-path)" $(SWIFT) test
 
 clean:
 	rm -rf .build

@@ -27,6 +27,10 @@ public enum TestSupport {
     /// A product built alongside the tests (`analyze-recording`, `make-sample-media`).
     public static func productPath(_ name: String) -> String {
         var candidates: [String] = []
+        // `make test` points this at the release build: the binary users run, and fast.
+        if let dir = ProcessInfo.processInfo.environment["ANALYZE_RECORDING_PRODUCTS"] {
+            candidates.append(URL(fileURLWithPath: dir).appendingPathComponent(name).path)
+        }
         if let url = Bundle.main.executableURL {
             candidates.append(url.deletingLastPathComponent().appendingPathComponent(name).path)
         }

@@ -1,0 +1,132 @@
+import Testing
+@testable import RecordingAnalysis
+
+/// A 120x80 gray scene with a textured, left-right asymmetric "sprite" (an L-shaped block with a dot)
+/// at `x`, facing right or mirrored, over a background of level `background`.
+private func scene(x: Int, mirrored: Bool, background: UInt8 = 100, noise: UInt64? = nil) -> GrayImage {
+    var img = GrayImage(width: 120, height: 80, fill: background)
+    let w = 20, h = 16, y0 = 40
+    for dy in 0..<h {
+        for dx in 0..<w {
+            // The shape, facing right: a tall block at the back, a low body, an eye at the front.
+            var v: UInt8? = nil
+            if dx < 8 { v = 230 } else if dy >= 10 { v = 180 }
+            if dx >= 16 && dx <= 18 && dy >= 2 && dy <= 4 { v = 20 }
+            guard let value = v else { continue }
+            let sx = mirrored ? x + w - 1 - dx : x + dx
+            img[sx, y0 + dy] = value
+        }
+    }
+    if let seed = noise {
+        var rng = SeededNoise(seed)
+        for i in img.pixels.indices { img.pixels[i] = UInt8(clamping: Int(img.pixels[i]) + Int(rng.next() % 9) - 4) }
+    }
+    return img
+}
+
+private struct SeededNoise {
+    var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+}
+
+@Suite struct MirrorEventFinderTests {
+    @Test func findsAMirroredSpriteAboutItsOwnCentre() throws {
+        let events = MirrorEventFinder.find(old: scene(x: 50, mirrored: false), new: scene(x: 50, mirrored: true))
+        let e = try #require(events.first)
+        #expect(events.count == 1)
+        // The sprite spans columns 50...69: its centre line is at 59.5, so axis2 = 119.
+        #expect(e.axis2 == 119)
+        #expect(e.mirrorError < 1)
+        #expect(e.rect.x <= 50 && e.rect.maxX >= 70)
+    }
+
+    @Test func aTurnWhileMovingIsStillAMirrorEvent() {
+        let events = MirrorEventFinder.find(old: scene(x: 50, mirrored: false), new: scene(x: 54, mirrored: true))
+        #expect(events.count == 1)
+    }
+
+    @Test func crawlingRainAndCrossfadesAreNotMirrorEvents() {
+        // Moving 3 px without turning.
+        #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false), new: scene(x: 53, mirrored: false)).isEmpty)
+        // The backdrop brightening everywhere (a crossfade step).
+        #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: false, background: 140)).isEmpty)
+        // Compression-like noise.
+        #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false, noise: 1), new: scene(x: 50, mirrored: false, noise: 2)).isEmpty)
+        // Rain: thin streaks moving down.
+        var a = scene(x: 50, mirrored: false), b = a
+        for s in 0..<12 {
+            let x = 5 + s * 9
+            for y in 0..<8 { a[x, 5 + y + s % 3] = 250; b[x, 11 + y + s % 3] = 250 }
+        }
+        #expect(MirrorEventFinder.find(old: a, new: b).isEmpty)
+    }
+
+    @Test func aFlipDuringACrossfadeIsStillFound() {
+        #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: true, background: 108)).count == 1)
+    }
+}
+
+@Suite struct MirrorDetectorTests {
+    @Test func autoModeFindsTheSpriteAtItsFirstFlipAndFollowsIt() {
+        var detector = MirrorDetector(MirrorDetector.Configuration())
+        let facings: [Bool] = [false, false, false, true, false, false, false, false, true, true, true]
+        var results: [FrameOrientation] = []
+        for (i, m) in facings.enumerated() {
+            results.append(detector.feed(index: i, image: scene(x: 30 + i, mirrored: m, background: UInt8(90 + i * 3), noise: UInt64(i))))
+        }
+        #expect(results.map(\.facing) == facings.map { $0 ? .mirrored : .canonical })
+        #expect(!results[0].measured && results[4].measured)
+        #expect(detector.events.first?.index == 3)
+    }
+
+    @Test func templateModeNamesTheFacing() {
+        let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
+        var detector = MirrorDetector(MirrorDetector.Configuration(template: template))
+        let right = detector.feed(index: 0, image: scene(x: 60, mirrored: false))
+        let left = detector.feed(index: 1, image: scene(x: 62, mirrored: true))
+        #expect(right.facing == .canonical && left.facing == .mirrored)
+        #expect(detector.templateScale == 1.0)
+        #expect((left.confidence ?? 0) > 0.2)
+    }
+
+    @Test func anAbsentSpriteIsAbsent() {
+        let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
+        var detector = MirrorDetector(MirrorDetector.Configuration(template: template))
+        _ = detector.feed(index: 0, image: scene(x: 60, mirrored: false))
+        let gone = detector.feed(index: 1, image: GrayImage(width: 120, height: 80, fill: 100))
+        #expect(gone.facing == .absent)
+    }
+}
+
+@Suite struct OrientationTimelineTests {
+    private func timeline(_ facings: [SpriteFacing], slotsPerFrame: Int64 = 1, transient: Int64 = 30) -> OrientationTimeline {
+        let runs = facings.indices.map { CFRMap.Run(source: $0, firstSlot: Int64($0) * slotsPerFrame, count: slotsPerFrame) }
+        let map = CFRMap(rate: Rational(60, 1), originSlot: 0, runs: runs, dropped: [])
+        let orientations = facings.enumerated().map { FrameOrientation(index: $0.offset, facing: $0.element, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true) }
+        return OrientationTimeline(orientations: orientations, map: map, placement: facings.indices.map { Int64($0) * 10 }, transientSlots: transient)
+    }
+
+    @Test func aShortExcursionThatComesBackIsAFlip() {
+        let t = timeline([.canonical, .canonical, .mirrored, .canonical, .canonical], slotsPerFrame: 4)
+        #expect(t.flips == [OrientationTimeline.Flip(startSlot: 8, slots: 4, facing: .mirrored, sourceFrames: [2], sourceDuration: 10)])
+        #expect(t.turns.isEmpty)
+    }
+
+    @Test func aLastingChangeIsATurnNotAFlip() {
+        let t = timeline(Array(repeating: .canonical, count: 5) + Array(repeating: .mirrored, count: 40) + Array(repeating: .canonical, count: 5))
+        #expect(t.flips.isEmpty)
+        #expect(t.turns.map(\.slot) == [5, 45])
+    }
+
+    @Test func aChangeAtTheVeryEndIsATurn() {
+        let t = timeline([.canonical, .canonical, .mirrored])
+        #expect(t.flips.isEmpty && t.turns.count == 1)
+    }
+
+    @Test func absentFramesContinueTheFacingAroundThem() {
+        let t = timeline([.canonical, .absent, .canonical, .mirrored, .absent, .canonical])
+        #expect(t.flips.count == 1)
+        #expect(t.flips.first?.slots == 2)
+    }
+}
