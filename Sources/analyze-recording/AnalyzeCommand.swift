@@ -1,39 +1,127 @@
+import Foundation
 import MediaIO
 import RecordingAnalysis
 
-/// `analyze-recording [analyze] RECORDING [--json FILE|-]`: the default subcommand.
+/// `analyze-recording [analyze] RECORDING [--log PROBE_LOG] [--template PNG] [--roi X,Y,W,H] [--fps 60]
+/// [--transient-ms 500] [--tolerance-ms 25] [--json FILE|-] [--evidence DIR] [--expect bug|fixed]`
 struct AnalyzeCommand: Command {
     static let name = "analyze"
-    static let abstract = "Analyse a capture: recording facts and timestamp audit (default subcommand)."
-    static let synopsis = "[analyze] RECORDING [--json FILE|-]"
-    static let options = [
-        OptionSpec("json", value: "FILE|-", help: "Write the JSON document to FILE, or to stdout with '-' (the text report is then not printed)."),
+    static let abstract = "The whole investigation: timestamps, constant-rate grid, mirror flips, probe-log cross-check, verdict (default)."
+    static let synopsis = "[analyze] RECORDING [--log PROBE_LOG] [--template PNG] [--roi X,Y,W,H] [--fps 60] [--transient-ms 500] [--tolerance-ms 25] [--json FILE|-] [--cfr-map] [--evidence DIR] [--expect bug|fixed]"
+    static let options = DetectionOptions.specs + [
+        OptionSpec("log", value: "PROBE_LOG", help: "The app's FlipProbe log, to cross-check the flips against both formulas."),
+        OptionSpec("tolerance-ms", value: "MS", help: "How far a video flip and a predicted flip may differ (default 1.5 frame periods: 25 ms at 60 fps)."),
+        OptionSpec("json", value: "FILE|-", help: "Write the JSON document to FILE, or to stdout ('-': the text report is then not printed)."),
+        OptionSpec("cfr-map", help: "Include the per-slot map in the JSON."),
+        OptionSpec("evidence", value: "DIR", help: "Write filmstrips of each flip, a timeline, the JSON and an index.html into DIR."),
+        OptionSpec("expect", value: "bug|fixed", help: "bug: pass only if the flip shows (and the log matches the legacy formula); fixed: pass only without a flip."),
     ]
 
     let recording: String
+    let detection: DetectionOptions
+    let logPath: String?
+    let toleranceMS: Double
     let json: String?
+    let cfrMap: Bool
+    let evidence: String?
+    let expectation: CaptureVerdict.Expectation?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try arguments.single("RECORDING")
+        detection = try DetectionOptions(arguments)
+        logPath = arguments.values["log"]
+        if logPath == "" { throw UsageError("--log needs a file") }
+        if let text = arguments.values["tolerance-ms"] {
+            guard let ms = Double(text), ms.isFinite, ms >= 0, ms <= 10_000 else {
+                throw UsageError("--tolerance-ms must be a number of milliseconds from 0 to 10000, not '\(text)'")
+            }
+            toleranceMS = ms
+        } else {
+            toleranceMS = 1.5 * 1000 / detection.rate.doubleValue
+        }
         json = arguments.values["json"]
         if json == "" { throw UsageError("--json needs a file name or '-'") }
+        cfrMap = arguments.flags.contains("cfr-map")
+        evidence = arguments.values["evidence"]
+        if evidence == "" { throw UsageError("--evidence needs a directory") }
+        if let text = arguments.values["expect"] {
+            guard let e = CaptureVerdict.Expectation(rawValue: text) else { throw UsageError("--expect must be bug or fixed, not '\(text)'") }
+            expectation = e
+        } else {
+            expectation = nil
+        }
     }
 
     func run() throws -> ExitStatus {
-        let scan = try TimingScan(path: recording)
-        let report = TimestampReport(info: scan.info, audit: scan.audit, readError: scan.summary.readError)
-        let document: JSONValue = .object([
-            ("schema_version", .int(1)),
-            ("recording", report.recordingJSON),
-            ("timestamps", report.timestampsJSON(includeFrames: false)),
-        ])
-        if let json { try writeJSON(document, to: json) }
-        if json != "-" {
-            var text = report.recordingText + "\n" + report.summaryText
-            let consequence = report.consequenceText
-            if !consequence.isEmpty { text += "\n" + consequence + "\n" }
-            Console.out(text)
+        // Read the log first: a bad log should fail before minutes of decoding.
+        let log = try logPath.map(readProbeLog)
+        let analysis = try detection.analyse(recording)
+        let timeline = analysis.timeline
+        let crossCheck = log.map {
+            CrossCheck(video: AnalyzeReport.videoFlips(timeline), log: $0, toleranceMS: toleranceMS, transientMS: detection.transientMS)
         }
-        return .success
+        let verdict = CaptureVerdict(flips: timeline.flips, flipDescription: AnalyzeReport.describeFlips(timeline),
+                                     crossCheck: crossCheck, expectation: expectation)
+        let report = AnalyzeReport(
+            timestamps: analysis.timestampReport,
+            cfr: CFRReport(resampler: analysis.resampler, frames: analysis.scan.frames, timeBase: analysis.scan.info.timeBase),
+            orientation: analysis.orientationReport,
+            log: log.map { LogReport(log: $0, path: logPath ?? "", transientMS: detection.transientMS) },
+            crossCheck: crossCheck, verdict: verdict)
+        let document = report.json(includeCFRMap: cfrMap)
+        if let json { try writeJSON(document, to: json) }
+        if let evidence { try writeEvidence(report: report, analysis: analysis, document: document, to: evidence) }
+        if json != "-" {
+            let color = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            Console.out(report.text(color: color))
+        }
+        return verdict.passed ? .success : .findings
+    }
+
+    private func writeEvidence(report: AnalyzeReport, analysis: CaptureAnalysis, document: JSONValue, to dir: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandFailure(status: .cannotCreate, message: "\(dir): exists and is not a directory")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(status: .cannotCreate, message: "\(dir): cannot create the evidence directory")
+        }
+        let timeline = analysis.timeline
+        let map = timeline.map
+        // Tiles: two slots before each flip to two after it, at most 24 per strip.
+        var plans: [(file: String, slots: [Int64], caption: String)] = []
+        for (n, flip) in timeline.flips.enumerated() {
+            var slots = Array(max(0, flip.startSlot - 2)...min(map.slotCount - 1, flip.startSlot + flip.slots + 1))
+            if slots.count > 24 { slots = Array(slots.prefix(12)) + Array(slots.suffix(12)) }
+            let caption = "Flip \(n + 1): slots \(slots.first ?? 0)–\(slots.last ?? 0) at \(map.rate.compactDescription) fps (\(Format.seconds(map.seconds(ofSlot: slots.first ?? 0)))–\(Format.seconds(map.seconds(ofSlot: (slots.last ?? 0) + 1)))); mirrored tiles framed in red"
+            plans.append(("flip-\(n + 1).png", slots, caption))
+        }
+        let info = analysis.scan.info
+        let tileCount = plans.map(\.slots.count).max() ?? 1
+        let size = Filmstrip.tileSize(width: info.width, height: info.height, count: tileCount)
+        let sources = Set(plans.flatMap { $0.slots.compactMap { map.source(atSlot: $0) } })
+        let images = sources.isEmpty ? [:] : try FrameExtraction.rgbImages(path: recording, sources: sources, size: size)
+        for plan in plans {
+            var tiles: [RGBImage] = []
+            var borders: [Filmstrip.Color?] = []
+            for slot in plan.slots {
+                guard let source = map.source(atSlot: slot), let image = images[source] else { continue }
+                tiles.append(image)
+                let mirrored = timeline.flips.contains { slot >= $0.startSlot && slot < $0.startSlot + $0.slots }
+                borders.append(mirrored ? Filmstrip.Color.highlight : nil)
+            }
+            guard !tiles.isEmpty else { continue }
+            try PNGEncoder.write(Filmstrip.compose(tiles, borders: borders), to: dir + "/" + plan.file)
+        }
+        let placement = CFRResampler.placement(of: analysis.scan.frames, clock: analysis.resampler.clock)
+        let origin = placement.lazy.compactMap { $0 }.first ?? 0
+        let arrivals = placement.compactMap { $0.map { Double($0 &- origin) * info.timeBase.doubleValue } }
+        try PNGEncoder.write(TimelinePlot.render(timeline: timeline, arrivals: arrivals), to: dir + "/timeline.png")
+        try writeJSON(document, to: dir + "/report.json")
+        let html = EvidencePage.html(report: report, strips: plans.map { EvidencePage.Strip(file: $0.file, caption: $0.caption) },
+                                     timelineFile: "timeline.png", jsonFile: "report.json", textReport: report.text(color: false))
+        try OutputFile.writeAtomically(Array(html.utf8), to: dir + "/index.html")
     }
 }

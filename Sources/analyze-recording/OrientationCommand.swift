@@ -64,14 +64,7 @@ struct DetectionOptions {
             roi = nil
         }
         rate = try parseRate(arguments.values["fps"])
-        if let text = arguments.values["transient-ms"] {
-            guard let ms = Double(text), ms.isFinite, ms > 0, ms <= 60_000 else {
-                throw UsageError("--transient-ms must be a number of milliseconds from 1 to 60000, not '\(text)'")
-            }
-            transientMS = ms
-        } else {
-            transientMS = 500
-        }
+        transientMS = try parseTransient(arguments.values["transient-ms"])
     }
 
     func analyse(_ recording: String) throws -> CaptureAnalysis {

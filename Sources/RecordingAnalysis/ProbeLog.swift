@@ -1,0 +1,219 @@
+/// A parsed FlipProbe log: what the app said about its two clocks and both walk formulas.
+///
+/// Grammar (article style or Xcode console style; anything before `skew=` is ignored):
+/// - evaluation: `… skew=S  elapsed=E | old=P →R | new=P ←L` (arrows `→R` `←L` `->R` `<-L`)
+/// - arming: `armed  walkOrigin=X` (seconds since 2001-01-01 UTC)
+/// - baseline: `base #NN skew(t-now)=S` per sample, or `base #01..#15  skew(t-now) = A … B`
+/// Every other line is ignored and counted. A line that looks like a probe line but does not parse
+/// is reported with its line number and skipped.
+public struct ProbeLog: Sendable {
+    /// Which way a formula made the sprite face.
+    public enum Arrow: String, Sendable { case right = "R", left = "L" }
+
+    /// One body evaluation after arming.
+    public struct Evaluation: Sendable, Equatable {
+        public var line: Int
+        /// `t - now`: how far the timeline date lags (negative) the wall clock.
+        public var skew: Double
+        /// `t - walkOrigin`.
+        public var elapsed: Double
+        public var oldPhase: Double
+        public var oldFacing: Arrow
+        public var newPhase: Double
+        public var newFacing: Arrow
+
+        /// The wall time it ran, relative to `walkOrigin`: `now - walkOrigin = elapsed - skew`.
+        public var nowSinceOrigin: Double { elapsed - skew }
+
+        public func facing(_ formula: Formula) -> Arrow { formula == .old ? oldFacing : newFacing }
+    }
+
+    /// The two formulas the probe prints.
+    public enum Formula: String, Sendable, CaseIterable { case old, new }
+
+    /// A line that looked like a probe line but could not be read.
+    public struct Problem: Sendable, Equatable {
+        public var line: Int
+        public var reason: String
+    }
+
+    /// The baseline skews printed before arming.
+    public struct Baseline: Sendable, Equatable {
+        /// Number of samples.
+        public var count: Int
+        /// How many were negative (the timeline lagging the wall clock).
+        public var negative: Int
+        /// The smallest and largest magnitude seen (closest to zero first), in seconds.
+        public var closestToZero: Double?
+        public var farthestFromZero: Double?
+    }
+
+    public var evaluations: [Evaluation] = []
+    public var walkOrigin: Double?
+    public var baseline = Baseline(count: 0, negative: 0)
+    public var problems: [Problem] = []
+    /// Lines that are not probe output.
+    public var ignoredLines = 0
+
+    /// Refuses magnitudes no real probe prints (a skew of an hour, a phase outside 0...1).
+    static let maximumSkew = 3600.0
+    static let maximumElapsed = 1e7
+
+    /// Parses log text; bytes that are not UTF-8 are replaced, never trusted.
+    public init(text: String) {
+        var lineNumber = 0
+        var baselineValues: [Double] = []
+        var summary: (count: Int, a: Double, b: Double)?
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            lineNumber += 1
+            let line = Substring(raw)
+            if line.contains("skew=") || line.contains("elapsed=") {
+                switch ProbeLog.parseEvaluation(line, number: lineNumber) {
+                case .success(let e): evaluations.append(e)
+                case .failure(let p): problems.append(p)
+                }
+            } else if let range = line.range(of: "walkOrigin=") {
+                if let (v, _) = ProbeLog.number(in: line[range.upperBound...]), v > 0, v < 1e10 {
+                    walkOrigin = v
+                } else {
+                    problems.append(Problem(line: lineNumber, reason: "armed line without a readable walkOrigin"))
+                }
+            } else if line.contains("base"), let range = line.range(of: "skew(t-now)") {
+                var rest = line[range.upperBound...].drop { $0 == " " }
+                guard rest.first == "=" else {
+                    problems.append(Problem(line: lineNumber, reason: "baseline line without '='"))
+                    continue
+                }
+                rest = rest.dropFirst()
+                guard let (a, afterA) = ProbeLog.number(in: rest), abs(a) <= ProbeLog.maximumSkew else {
+                    problems.append(Problem(line: lineNumber, reason: "baseline skew is not a number"))
+                    continue
+                }
+                let tail = afterA.drop { $0 == " " }
+                if tail.hasPrefix("…") || tail.hasPrefix("...") {
+                    let afterEllipsis = tail.hasPrefix("…") ? tail.dropFirst() : tail.dropFirst(3)
+                    guard let (b, _) = ProbeLog.number(in: afterEllipsis), abs(b) <= ProbeLog.maximumSkew else {
+                        problems.append(Problem(line: lineNumber, reason: "baseline range without a second number"))
+                        continue
+                    }
+                    summary = (ProbeLog.summaryCount(line) ?? 2, a, b)
+                } else {
+                    baselineValues.append(a)
+                }
+            } else if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                ignoredLines += 1
+            }
+        }
+        if let s = summary, baselineValues.isEmpty {
+            // The summary prints the sample closest to zero and the farthest; if the largest is
+            // negative, every sample is.
+            let hi = max(s.a, s.b), lo = min(s.a, s.b)
+            baseline = Baseline(count: s.count, negative: hi < 0 ? s.count : (lo < 0 ? 1 : 0),
+                                closestToZero: abs(s.a) <= abs(s.b) ? s.a : s.b, farthestFromZero: abs(s.a) <= abs(s.b) ? s.b : s.a)
+        } else if !baselineValues.isEmpty {
+            let sorted = baselineValues.sorted { abs($0) < abs($1) }
+            baseline = Baseline(count: baselineValues.count, negative: baselineValues.filter { $0 < 0 }.count,
+                                closestToZero: sorted.first, farthestFromZero: sorted.last)
+        }
+    }
+
+    /// `#01..#15` → 15.
+    static func summaryCount(_ line: Substring) -> Int? {
+        guard let dots = line.range(of: "..#") else { return nil }
+        let digits = line[dots.upperBound...].prefix { $0.isNumber }
+        return Int(digits).flatMap { $0 > 0 && $0 < 1_000_000 ? $0 : nil }
+    }
+
+    enum ParseResult { case success(Evaluation), failure(Problem) }
+
+    static func parseEvaluation(_ line: Substring, number: Int) -> ParseResult {
+        func fail(_ reason: String) -> ParseResult { .failure(Problem(line: number, reason: reason)) }
+        func field(_ name: String) -> (Double, Substring)? {
+            guard let r = line.range(of: name) else { return nil }
+            return ProbeLog.number(in: line[r.upperBound...])
+        }
+        guard let (skew, _) = field("skew=") else { return fail("skew= is missing or not a number") }
+        guard let (elapsed, _) = field("elapsed=") else { return fail("elapsed= is missing or not a number") }
+        guard let (old, afterOld) = field("old=") else { return fail("old= is missing or not a number") }
+        guard let oldArrow = arrow(afterOld) else { return fail("old= has no →R/←L arrow") }
+        guard let (new, afterNew) = field("new=") else { return fail("new= is missing or not a number") }
+        guard let newArrow = arrow(afterNew) else { return fail("new= has no →R/←L arrow") }
+        guard abs(skew) <= maximumSkew, abs(elapsed) <= maximumElapsed else { return fail("skew or elapsed is absurdly large") }
+        guard (0...1).contains(old), (0...1).contains(new) else { return fail("a phase lies outside 0…1") }
+        return .success(Evaluation(line: number, skew: skew, elapsed: elapsed, oldPhase: old, oldFacing: oldArrow,
+                                   newPhase: new, newFacing: newArrow))
+    }
+
+    static func arrow(_ text: Substring) -> Arrow? {
+        let t = text.drop { $0 == " " }
+        if t.hasPrefix("→R") || t.hasPrefix("->R") { return .right }
+        if t.hasPrefix("←L") || t.hasPrefix("<-L") { return .left }
+        return nil
+    }
+
+    /// A signed decimal at the start of `text` (leading spaces allowed); nil for NaN, infinities or junk.
+    static func number(in text: Substring) -> (Double, Substring)? {
+        var rest = text.drop { $0 == " " }
+        var digits = ""
+        if let sign = rest.first, sign == "+" || sign == "-" { digits.append(sign); rest = rest.dropFirst() }
+        let whole = rest.prefix { $0.isASCII && $0.isNumber }
+        rest = rest.dropFirst(whole.count)
+        var fraction: Substring = ""
+        if rest.first == "." {
+            fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        guard !whole.isEmpty || !fraction.isEmpty, whole.count <= 15, fraction.count <= 15 else { return nil }
+        digits += whole.isEmpty ? "0" : String(whole)
+        if !fraction.isEmpty { digits += "." + fraction }
+        guard let value = Double(digits), value.isFinite else { return nil }
+        return (value, rest)
+    }
+
+    // MARK: Predictions
+
+    /// A flip a formula predicts: a run of evaluations facing the other way.
+    public struct PredictedFlip: Sendable, Equatable {
+        /// Index of the first evaluation facing the other way.
+        public var firstEvaluation: Int
+        /// Number of evaluations in the run.
+        public var evaluations: Int
+        /// Wall time (`now`) of its first evaluation, seconds since 2001 (nil without `walkOrigin`).
+        public var startWall: Double?
+        /// Seconds after `walkOrigin` of its first evaluation.
+        public var startSinceOrigin: Double
+        /// From the `now` of its first evaluation to the `now` of the first evaluation facing back.
+        public var durationMS: Double
+    }
+
+    /// The transient flips `formula` predicts. The sprite rests facing right before it walks (phase
+    /// 0); a run facing the other way that returns within `transientMS` is a flip, one that does
+    /// not is a turn and becomes the new facing.
+    public func predictedFlips(_ formula: Formula, transientMS: Double = 500) -> [PredictedFlip] {
+        var flips: [PredictedFlip] = []
+        var stable = Arrow.right
+        var i = 0
+        while i < evaluations.count {
+            let f = evaluations[i].facing(formula)
+            guard f != stable else { i += 1; continue }
+            var j = i
+            while j < evaluations.count && evaluations[j].facing(formula) == f { j += 1 }
+            if j < evaluations.count {
+                let ms = (evaluations[j].nowSinceOrigin - evaluations[i].nowSinceOrigin) * 1000
+                if ms <= transientMS {
+                    let since = evaluations[i].nowSinceOrigin
+                    flips.append(PredictedFlip(firstEvaluation: i, evaluations: j - i, startWall: walkOrigin.map { $0 + since },
+                                               startSinceOrigin: since, durationMS: ms))
+                    i = j
+                    continue
+                }
+            }
+            stable = f
+            i = j
+        }
+        return flips
+    }
+
+    /// Evaluations whose skew is negative (the timeline date behind the wall clock).
+    public var negativeEvaluationSkews: Int { evaluations.filter { $0.skew < 0 }.count }
+}

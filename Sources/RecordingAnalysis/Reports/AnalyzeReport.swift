@@ -1,0 +1,111 @@
+/// The full `analyze` report: recording, timestamp audit, grid, sprite, flips, log, cross-check, verdict.
+public struct AnalyzeReport: Sendable {
+    public let timestamps: TimestampReport
+    public let cfr: CFRReport
+    public let orientation: OrientationReport
+    public let log: LogReport?
+    public let crossCheck: CrossCheck?
+    public let verdict: CaptureVerdict
+
+    public init(timestamps: TimestampReport, cfr: CFRReport, orientation: OrientationReport, log: LogReport?,
+                crossCheck: CrossCheck?, verdict: CaptureVerdict) {
+        self.timestamps = timestamps
+        self.cfr = cfr
+        self.orientation = orientation
+        self.log = log
+        self.crossCheck = crossCheck
+        self.verdict = verdict
+    }
+
+    /// Flips as the cross-check sees them.
+    public static func videoFlips(_ timeline: OrientationTimeline) -> [CrossCheck.VideoFlip] {
+        timeline.flips.map {
+            CrossCheck.VideoFlip(startSeconds: timeline.map.seconds(ofSlot: $0.startSlot),
+                                 durationMS: Double($0.slots) * 1000 * timeline.map.rate.inverse.doubleValue)
+        }
+    }
+
+    /// `1 transient mirror flip: 66.7 ms at 4.017 s (4 frames at 60 fps, 1 source frame)`
+    public static func describeFlips(_ timeline: OrientationTimeline) -> String {
+        let parts = timeline.flips.map { f -> String in
+            let ms = Double(f.slots) * 1000 * timeline.map.rate.inverse.doubleValue
+            return "\(Format.milliseconds(ms)) at \(Format.seconds(timeline.map.seconds(ofSlot: f.startSlot))) (\(Format.count(Int(f.slots), "frame")) at \(timeline.map.rate.compactDescription) fps, \(Format.count(f.sourceFrames.count, "source frame")))"
+        }
+        return Format.count(timeline.flips.count, "transient mirror flip") + ": " + parts.joined(separator: ", ")
+    }
+
+    /// The `cross_check` object.
+    public var crossCheckJSON: JSONValue {
+        guard let c = crossCheck, let log else { return .null }
+        return .object([
+            ("verdict", .string(c.verdict.rawValue)),
+            ("tolerance_ms", .double(c.toleranceMS, decimals: 1)),
+            ("log", .object([("path", .string(log.path)), ("evaluations", .int(Int64(log.log.evaluations.count))),
+                             ("skew_negative", .int(Int64(log.log.baseline.negative))), ("skew_samples", .int(Int64(log.log.baseline.count))),
+                             ("evaluation_skew_negative", .int(Int64(log.log.negativeEvaluationSkews))),
+                             ("walk_origin", .optional(log.log.walkOrigin) { .double($0, decimals: 5) }),
+                             ("problems", .int(Int64(log.log.problems.count)))])),
+            ("predicted", log.predictedJSON),
+            ("pairs", .array(c.pairs.map { p in
+                .object([("formula", .string(p.formula.rawValue)),
+                         ("video_ms", .optional(p.video) { .double($0.durationMS, decimals: 1) }),
+                         ("video_start_s", .optional(p.video) { .double($0.startSeconds, decimals: 6) }),
+                         ("log_ms", .optional(p.log) { .double($0.durationMS, decimals: 1) }),
+                         ("difference_ms", .optional(p.differenceMS) { .double($0, decimals: 1) }),
+                         ("onset_difference_ms", .optional(p.onsetDifferenceMS) { .double($0, decimals: 1) }),
+                         ("agrees", .bool(p.agrees))])
+            })),
+            ("disagreements", .array(c.disagreements.map { .string($0) })),
+        ])
+    }
+
+    /// The whole document.
+    public func json(includeCFRMap: Bool) -> JSONValue {
+        .object([
+            ("schema_version", .int(1)),
+            ("recording", timestamps.recordingJSON),
+            ("timestamps", timestamps.timestampsJSON(includeFrames: false)),
+            ("cfr", cfr.json(includeMap: includeCFRMap)),
+            ("orientation", orientation.json(includeFrames: false)),
+            ("flips", orientation.flipsJSON),
+            ("turns", orientation.turnsJSON),
+            ("cross_check", crossCheckJSON),
+            ("verdict", .object([("passed", .bool(verdict.passed)), ("expect", .optional(verdict.expectation) { .string($0.rawValue) }),
+                                 ("cross_check", .optional(crossCheck) { .string($0.verdict.rawValue) }),
+                                 ("summary", .string(verdict.summary))])),
+            ("exit_code", .int(Int64(verdict.exitCode))),
+        ])
+    }
+
+    /// The report for a person; `color` adds ANSI colour to the verdict line.
+    public func text(color: Bool) -> String {
+        var out = timestamps.recordingText + "\n" + timestamps.summaryText
+        let consequence = timestamps.consequenceText
+        if !consequence.isEmpty { out += consequence + "\n" }
+        out += "\n" + cfr.summaryText + "\n" + orientation.text
+        if let log, let c = crossCheck {
+            out += "\n" + log.text + "\n"
+            var t = TextTable()
+            t.row("Cross-check", "\(c.verdict.rawValue) (tolerance \(Format.milliseconds(c.toleranceMS)))")
+            out += t.rendered
+            var pairs = TextTable(indent: 2)
+            pairs.header(["formula", "video", "log", "difference", "agrees"])
+            for p in c.pairs {
+                pairs.columns([p.formula.rawValue, p.video.map { Format.milliseconds($0.durationMS) } ?? "no flip",
+                               p.log.map { Format.milliseconds($0.durationMS) } ?? "no flip",
+                               p.differenceMS.map { Format.milliseconds($0) } ?? "–", p.agrees ? "yes" : "no"])
+            }
+            if !c.pairs.isEmpty { out += pairs.rendered }
+            if c.verdict == .inconsistent {
+                for d in c.disagreements { out += "  disagrees: \(d)\n" }
+            }
+        }
+        let line = "Verdict: " + verdict.summary
+        if color {
+            out += "\n" + (verdict.passed ? "\u{1B}[32m" : "\u{1B}[31m") + line + "\u{1B}[0m\n"
+        } else {
+            out += "\n" + line + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import RecordingAnalysis
+
+/// `analyze-recording log PROBE_LOG [--json FILE|-]`
+struct LogCommand: Command {
+    static let name = "log"
+    static let abstract = "Parse a FlipProbe log: both clocks, both formulas, the flips each predicts."
+    static let synopsis = "log PROBE_LOG [--transient-ms 500] [--json FILE|-]"
+    static let options = [
+        OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip (default 500)."),
+        OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every evaluation) to FILE, or to stdout ('-': no text report)."),
+    ]
+
+    let path: String
+    let json: String?
+    let transientMS: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        path = try arguments.single("PROBE_LOG")
+        json = arguments.values["json"]
+        if json == "" { throw UsageError("--json needs a file name or '-'") }
+        transientMS = try parseTransient(arguments.values["transient-ms"])
+    }
+
+    func run() throws -> ExitStatus {
+        let log = try readProbeLog(path)
+        let report = LogReport(log: log, path: path, transientMS: transientMS)
+        if let json { try writeJSON(.object([("schema_version", .int(1)), ("log", report.json(includeEvaluations: true))]), to: json) }
+        if json != "-" { Console.out(report.text) }
+        return .success
+    }
+}
+
+/// Parses `--transient-ms`; default 500.
+func parseTransient(_ text: String?) throws(UsageError) -> Double {
+    guard let text else { return 500 }
+    guard let ms = Double(text), ms.isFinite, ms > 0, ms <= 60_000 else {
+        throw UsageError("--transient-ms must be a number of milliseconds from 1 to 60000, not '\(text)'")
+    }
+    return ms
+}
+
+/// Largest probe log read: logs are text, a few MB at most.
+let maximumLogBytes = 256 << 20
+
+/// Reads and parses a probe log; a log without a single evaluation line is bad input (65).
+func readProbeLog(_ path: String) throws -> ProbeLog {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CommandFailure(status: .noInput, message: "\(path): no such file")
+    }
+    guard !isDirectory.boolValue else { throw CommandFailure(status: .noInput, message: "\(path): is a directory, not a probe log") }
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandFailure(status: .noInput, message: "\(path): permission denied") }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: maximumLogBytes + 1)) ?? Data()
+    guard data.count <= maximumLogBytes else {
+        throw CommandFailure(status: .dataError, message: "\(path): is larger than \(maximumLogBytes >> 20) MB, not a probe log")
+    }
+    let log = ProbeLog(text: String(decoding: data, as: UTF8.self))
+    guard !log.evaluations.isEmpty else {
+        let why = log.problems.first.map { " (line \($0.line): \($0.reason))" } ?? ""
+        throw CommandFailure(status: .dataError, message: "\(path): no FlipProbe evaluation line (skew=… elapsed=… | old=… | new=…)\(why)")
+    }
+    return log
+}
