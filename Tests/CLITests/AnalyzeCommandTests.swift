@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TestSupport
+
+private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendingPathComponent(name).path }
+
+@Suite struct AnalyzeCommandTests {
+    private func analyze(_ args: [String]) throws -> (RunResult, [String: Any]) {
+        let r = try TestSupport.tool(args + ["--json", "-"])
+        #expect(!r.crashed, "\(r.stderr)")
+        return (r, try TestSupport.parseJSON(r.stdout))
+    }
+
+    private func verdict(_ json: [String: Any]) -> String? { (json["cross_check"] as? [String: Any])?["verdict"] as? String }
+
+    @Test func theBugCaptureMatchesTheLegacyFormula() throws {
+        let (r, json) = try analyze([sample("flip.mov"), "--log", sample("probe.txt")])
+        #expect(r.status == 1)
+        let flips = try #require(json["flips"] as? [[String: Any]])
+        #expect(flips.count == 1)
+        #expect(abs((flips[0]["duration_ms"] as? Double ?? 0) - 66.667) < 0.01)
+        #expect(verdict(json) == "matches-old")
+        #expect(json["exit_code"] as? Int == 1)
+        let pairs = try #require((json["cross_check"] as? [String: Any])?["pairs"] as? [[String: Any]])
+        let old = try #require(pairs.first { $0["formula"] as? String == "old" })
+        #expect(old["log_ms"] as? Double == 62.0)
+        #expect(old["agrees"] as? Bool == true)
+        let expectBug = try TestSupport.tool([sample("flip.mov"), "--log", sample("probe.txt"), "--expect", "bug"])
+        #expect(expectBug.status == 0, "\(expectBug.stdout)")
+        #expect(expectBug.stdout.contains("PASS (bug reproduced)"))
+        let expectFixed = try TestSupport.tool([sample("flip.mov"), "--log", sample("probe.txt"), "--expect", "fixed"])
+        #expect(expectFixed.status == 1)
+    }
+
+    @Test func theFixedCaptureMatchesTheClampedFormula() throws {
+        let (r, json) = try analyze([sample("fixed.mov"), "--log", sample("probe-fixed.txt")])
+        #expect(r.status == 0)
+        #expect((json["flips"] as? [Any])?.isEmpty == true)
+        #expect(verdict(json) == "matches-new")
+        let expectFixed = try TestSupport.tool([sample("fixed.mov"), "--log", sample("probe-fixed.txt"), "--expect", "fixed"])
+        #expect(expectFixed.status == 0)
+        #expect(expectFixed.stdout.contains("PASS (fixed)"))
+    }
+
+    @Test func aLogMissingItsSecondToFifthEvaluationsIsInconsistent() throws {
+        let dir = TestSupport.temporaryDirectory("edited-log")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lines = try String(contentsOfFile: sample("probe.txt"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines 1-2 are the baseline and the arming; evaluations #02-#05 are lines 4-7.
+        let edited = lines.enumerated().filter { !(3...6).contains($0.offset) }.map(\.element).joined(separator: "\n")
+        let path = dir.appendingPathComponent("probe-edited.txt").path
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        let (r, json) = try analyze([sample("flip.mov"), "--log", path])
+        #expect(r.status == 1)
+        #expect(verdict(json) == "inconsistent")
+        let disagreements = (json["cross_check"] as? [String: Any])?["disagreements"] as? [String] ?? []
+        #expect(disagreements.contains { $0.hasPrefix("old: video 66.7 ms vs log 2") && $0.contains("differs by") }, "\(disagreements)")
+        let text = try TestSupport.tool([sample("flip.mov"), "--log", path])
+        #expect(text.stdout.contains("disagrees: old: video 66.7 ms vs log"))
+    }
+
+    @Test func theConsoleLogGivesTheSameResult() throws {
+        let (_, article) = try analyze([sample("flip.mov"), "--log", sample("probe.txt")])
+        let (r, console) = try analyze([sample("flip.mov"), "--log", sample("probe-console.txt")])
+        #expect(r.status == 1)
+        #expect(verdict(console) == verdict(article))
+        let a = (article["cross_check"] as? [String: Any])?["pairs"] as? [[String: Any]]
+        let c = (console["cross_check"] as? [String: Any])?["pairs"] as? [[String: Any]]
+        #expect(a?.map { $0["log_ms"] as? Double } == c?.map { $0["log_ms"] as? Double })
+    }
+
+    @Test func withoutALogTheVerdictIsTheVideosAlone() throws {
+        let bug = try TestSupport.tool([sample("turns.mov")])
+        #expect(bug.status == 1)
+        #expect(bug.stdout.contains("Turns  5.233 s → mirrored"))
+        let clean = try TestSupport.tool(["analyze", sample("fixed.mov")])
+        #expect(clean.status == 0)
+        #expect(clean.stdout.contains("Verdict: PASS"))
+        #expect(!clean.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test func evidenceFolderHasTheFilmstripTimelineJSONAndPage() throws {
+        let dir = TestSupport.temporaryDirectory("evidence")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("ev").path
+        let r = try TestSupport.tool([sample("flip.mov"), "--log", sample("probe.txt"), "--evidence", out])
+        #expect(r.status == 1)
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        #expect(files == ["flip-1.png", "timeline.png", "report.json", "index.html"])
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(html.contains("src=\"flip-1.png\"") && html.contains("src=\"timeline.png\"") && html.contains("href=\"report.json\""))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        let json = try TestSupport.parseJSON(String(contentsOfFile: out + "/report.json", encoding: .utf8))
+        #expect(verdict(json) == "matches-old")
+        if let ffprobe = TestSupport.ffprobe {
+            let probe = try TestSupport.run(ffprobe, ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", out + "/flip-1.png"])
+            // Two slots before, the four mirrored slots, two after: eight tiles.
+            #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(8 * 390 + 7 * 2),844")
+        }
+    }
+
+    @Test func badLogsAndOptions() throws {
+        let dir = TestSupport.temporaryDirectory("bad-log")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = dir.appendingPathComponent("notes.txt").path
+        try "hello\nno probe here\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        let r = try TestSupport.tool([sample("flip.mov"), "--log", empty])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("notes.txt") && r.stderr.contains("no FlipProbe evaluation line"))
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        let missing = try TestSupport.tool(["log", dir.appendingPathComponent("nope.txt").path])
+        #expect(missing.status == 66)
+        let junk = dir.appendingPathComponent("junk.bin").path
+        try Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: junk))
+        let j = try TestSupport.tool(["log", junk])
+        #expect(j.status == 65 && !j.crashed)
+        for args in [["--expect", "maybe"], ["--tolerance-ms", "-3"], ["--roi", "1,2,3"], ["--transient-ms", "0"]] {
+            let u = try TestSupport.tool([sample("flip.mov")] + args)
+            #expect(u.status == 64, "\(args): \(u.stderr)")
+        }
+    }
+
+    @Test func logSubcommandExplainsTheLog() throws {
+        let r = try TestSupport.tool(["log", sample("probe.txt")])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Old predicts  a 62.0 ms flip"))
+        #expect(r.stdout.contains("15 of 15 baseline skews negative"))
+        let j = try TestSupport.tool(["log", sample("probe-console.txt"), "--json", "-"])
+        let log = try #require(try TestSupport.parseJSON(j.stdout)["log"] as? [String: Any])
+        #expect(log["evaluations"] as? Int == 80)
+        #expect(log["skew_samples"] as? Int == 15)
+        #expect((log["evaluation_list"] as? [Any])?.count == 80)
+    }
+}
