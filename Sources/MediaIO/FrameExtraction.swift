@@ -19,6 +19,11 @@ public enum FrameExtraction {
         return images
     }
 
+    /// `image` resampled to `width` x `height` with libswscale (area averaging), for filmstrip tiles.
+    public static func scaled(_ image: RGBImage, width: Int, height: Int) throws(MediaError) -> RGBImage {
+        try ImageScaler.scale(image, width: width, height: height)
+    }
+
     /// Writes the constant-rate video of `map`: slot k gets pts k in time base 1/R, re-encoded with
     /// H.264 (libx264) where available, MPEG-4 Part 2 otherwise. Odd dimensions are scaled to the
     /// nearest even size, which 4:2:0 video needs.

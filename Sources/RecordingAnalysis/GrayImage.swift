@@ -63,6 +63,21 @@ public struct RGBImage: Equatable, Sendable {
         pixels = p
     }
 
+    /// The part of this image inside `rect` (clipped), enlarged `zoom` times by pixel repetition so
+    /// that a small sprite stays sharp in evidence images.
+    public func cropped(to rect: PixelRect, zoom: Int = 1) -> RGBImage? {
+        guard let r = rect.clipped(width: width, height: height), zoom >= 1 else { return nil }
+        var out = RGBImage(width: r.width * zoom, height: r.height * zoom)
+        for y in 0..<out.height {
+            let sy = r.y + y / zoom
+            for x in 0..<out.width {
+                let s = (sy * width + r.x + x / zoom) * 3, d = (y * out.width + x) * 3
+                out.pixels[d] = pixels[s]; out.pixels[d + 1] = pixels[s + 1]; out.pixels[d + 2] = pixels[s + 2]
+            }
+        }
+        return out
+    }
+
     /// Wraps existing pixels; `pixels.count` must be `width * height * 3`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 3, "pixel count does not match dimensions")

@@ -99,28 +99,40 @@ struct AnalyzeCommand: Command {
             plans.append(("flip-\(n + 1).png", slots, caption))
         }
         let info = analysis.scan.info
-        let tileCount = plans.map(\.slots.count).max() ?? 1
-        let size = Filmstrip.tileSize(width: info.width, height: info.height, count: tileCount)
         let sources = Set(plans.flatMap { $0.slots.compactMap { map.source(atSlot: $0) } })
-        let images = sources.isEmpty ? [:] : try FrameExtraction.rgbImages(path: recording, sources: sources, size: size)
+        let images = sources.isEmpty ? [:] : try FrameExtraction.rgbImages(path: recording, sources: sources)
+        // The sprite's neighbourhood, for close-up strips: its box grown by its own size on each side.
+        let sprite = analysis.orientationReport.spriteRect.map { r in
+            PixelRect(x: r.x - r.width / 2, y: r.y - r.height / 2, width: r.width * 2, height: r.height * 2)
+        }
+        var strips: [EvidencePage.Strip] = []
         for plan in plans {
             var tiles: [RGBImage] = []
+            var closeUps: [RGBImage] = []
             var borders: [Filmstrip.Color?] = []
             for slot in plan.slots {
                 guard let source = map.source(atSlot: slot), let image = images[source] else { continue }
-                tiles.append(image)
+                let size = Filmstrip.tileSize(width: info.width, height: info.height, count: plan.slots.count)
+                tiles.append(image.width == size.width ? image : try FrameExtraction.scaled(image, width: size.width, height: size.height))
+                if let sprite, let crop = image.cropped(to: sprite, zoom: max(1, min(4, 160 / max(1, sprite.width)))) { closeUps.append(crop) }
                 let mirrored = timeline.flips.contains { slot >= $0.startSlot && slot < $0.startSlot + $0.slots }
                 borders.append(mirrored ? Filmstrip.Color.highlight : nil)
             }
             guard !tiles.isEmpty else { continue }
             try PNGEncoder.write(Filmstrip.compose(tiles, borders: borders), to: dir + "/" + plan.file)
+            strips.append(EvidencePage.Strip(file: plan.file, caption: plan.caption))
+            if closeUps.count == tiles.count, Set(closeUps.map(\.width)).count == 1 {
+                let zoomFile = plan.file.replacingOccurrences(of: ".png", with: "-closeup.png")
+                try PNGEncoder.write(Filmstrip.compose(closeUps, borders: borders), to: dir + "/" + zoomFile)
+                strips.append(EvidencePage.Strip(file: zoomFile, caption: "Close-up of the sprite in the same slots"))
+            }
         }
         let placement = CFRResampler.placement(of: analysis.scan.frames, clock: analysis.resampler.clock)
         let origin = placement.lazy.compactMap { $0 }.first ?? 0
         let arrivals = placement.compactMap { $0.map { Double($0 &- origin) * info.timeBase.doubleValue } }
         try PNGEncoder.write(TimelinePlot.render(timeline: timeline, arrivals: arrivals), to: dir + "/timeline.png")
         try writeJSON(document, to: dir + "/report.json")
-        let html = EvidencePage.html(report: report, strips: plans.map { EvidencePage.Strip(file: $0.file, caption: $0.caption) },
+        let html = EvidencePage.html(report: report, strips: strips,
                                      timelineFile: "timeline.png", jsonFile: "report.json", textReport: report.text(color: false))
         try OutputFile.writeAtomically(Array(html.utf8), to: dir + "/index.html")
     }

@@ -34,7 +34,9 @@ public enum EvidencePage {
         let flips = report.orientation.timeline.flips
         row("Flips", flips.isEmpty ? "none" : AnalyzeReport.describeFlips(report.orientation.timeline))
         row("Turns", report.orientation.timeline.turns.isEmpty ? "none" : "\(report.orientation.timeline.turns.count)")
-        if let c = report.crossCheck { row("Cross-check", c.verdict.rawValue + (c.disagreements.isEmpty ? "" : ": " + c.disagreements.joined(separator: "; "))) }
+        if let c = report.crossCheck {
+            row("Cross-check", c.verdict.rawValue + (c.verdict == .inconsistent ? ": " + c.disagreements.joined(separator: "; ") : ""))
+        }
         var figures = ""
         for s in strips {
             figures += "<figure><img src=\"\(escape(s.file))\" alt=\"\(escape(s.caption))\"><figcaption>\(escape(s.caption))</figcaption></figure>\n"
