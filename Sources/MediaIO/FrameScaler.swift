@@ -8,6 +8,7 @@ final class FrameScaler {
     deinit { sws_freeContext(context) }
 
     func gray(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> GrayImage {
+        if let fast = boxAveragedLuma(frame, width: width, height: height) { return fast }
         let pixels = try convert(frame, to: AV_PIX_FMT_GRAY8, bytesPerPixel: 1, width: width, height: height, flags: SWS_AREA)
         return GrayImage(width: width, height: height, pixels: pixels)
     }
@@ -16,6 +17,58 @@ final class FrameScaler {
         // Bicubic is what the ffmpeg CLI's automatically inserted scaler uses, so frames match its output.
         let pixels = try convert(frame, to: AV_PIX_FMT_RGB24, bytesPerPixel: 3, width: width, height: height, flags: SWS_BICUBIC)
         return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Pixel formats whose first plane is 8-bit luma at full resolution.
+    private static let lumaFirst: Set<Int32> = [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21,
+                                               AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P,
+                                               AV_PIX_FMT_GRAY8].reduce(into: []) { $0.insert($1.rawValue) }
+
+    /// The luma plane averaged over factor x factor blocks, read straight from the decoder's frame:
+    /// the detector only needs the reduced luma, and this is several times cheaper than a generic
+    /// conversion. Nil when the format or the size does not allow it (libswscale is used then).
+    private func boxAveragedLuma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
+        let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
+        guard FrameScaler.lumaFirst.contains(frame.pointee.format), width > 0, height > 0 else { return nil }
+        let factor = fw / width
+        guard factor >= 1, factor == fh / height, width * factor <= fw, height * factor <= fh,
+              let plane = frame.pointee.data.0 else { return nil }
+        let stride = Int(frame.pointee.linesize.0)
+        guard stride > 0 else { return nil }
+        if factor == 1 && width == fw && height == fh {
+            var out = [UInt8](repeating: 0, count: width * height)
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height { (o.baseAddress! + y * width).update(from: plane + y * stride, count: width) }
+            }
+            return GrayImage(width: width, height: height, pixels: out)
+        }
+        // Sum `factor` rows into a 16-bit accumulator (a loop the compiler vectorises), then add up
+        // each output pixel's `factor` columns and divide by multiplying with a reciprocal.
+        let span = width * factor
+        let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
+        var out = [UInt8](repeating: 0, count: width * height)
+        var accumulator = [UInt16](repeating: 0, count: span)
+        out.withUnsafeMutableBufferPointer { o in
+            accumulator.withUnsafeMutableBufferPointer { acc in
+                guard let a = acc.baseAddress, let dstBase = o.baseAddress else { return }
+                for y in 0..<height {
+                    let first = plane + (y * factor) * stride
+                    for i in 0..<span { a[i] = UInt16(first[i]) }
+                    for r in 1..<factor {
+                        let row = plane + (y * factor + r) * stride
+                        for i in 0..<span { a[i] &+= UInt16(row[i]) }
+                    }
+                    let dst = dstBase + y * width
+                    var j = 0
+                    for i in 0..<width {
+                        var sum: UInt32 = 0
+                        for _ in 0..<factor { sum &+= UInt32(a[j]); j += 1 }
+                        dst[i] = UInt8(truncatingIfNeeded: min(255, (sum &* reciprocal &+ 32768) >> 16))
+                    }
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
     }
 
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>, to target: AVPixelFormat, bytesPerPixel: Int,

@@ -85,7 +85,7 @@ public final class VideoWriter {
     private var packetsWritten = 0
 
     /// Opens `path` for writing (through a temporary file beside it).
-    public init(path: String, settings: Settings, rewrite: TimestampRewrite? = nil) throws(MediaError) {
+    public init(path: String, settings: Settings, rewrite: TimestampRewrite? = nil, preset: String = "medium") throws(MediaError) {
         _ = configureLogging
         self.path = path
         self.settings = settings
@@ -127,12 +127,12 @@ public final class VideoWriter {
         switch settings.codec {
         case .h264:
             av_dict_set(&options, "crf", String(settings.quality), 0)
-            av_dict_set(&options, "preset", "medium", 0)
+            av_dict_set(&options, "preset", preset, 0)
             av_dict_set(&options, "x264-params", settings.threads == 1
                 ? "bframes=\(settings.bFrames):threads=1:sliced-threads=0:lookahead-threads=1" : "bframes=\(settings.bFrames)", 0)
         case .hevc:
             av_dict_set(&options, "crf", String(settings.quality), 0)
-            av_dict_set(&options, "preset", "medium", 0)
+            av_dict_set(&options, "preset", preset, 0)
             av_dict_set(&options, "x265-params", settings.threads == 1
                 ? "bframes=\(settings.bFrames):pools=none:frame-threads=1:log-level=error" : "bframes=\(settings.bFrames):log-level=error", 0)
             av_dict_set(&options, "tag", "hvc1", 0)

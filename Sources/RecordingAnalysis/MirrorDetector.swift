@@ -66,6 +66,7 @@ public struct MirrorDetector: Sendable {
     private var previous: GrayImage?
     private var lastFacing: SpriteFacing = .canonical
     private var globalSearchCooldown = 0
+    private var velocity: (dx: Int, dy: Int) = (0, 0)
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
     private let adaptive: Bool
 
@@ -96,9 +97,10 @@ public struct MirrorDetector: Sendable {
                     lastFacing = .canonical
                 }
             }
-        } else if template != nil, let previous, adaptive {
-            // Keep recording events after the first too: they corroborate the template's verdicts.
-            if let event = MirrorEventFinder.find(old: previous, new: image, roi: configuration.roi, parameters: configuration.finder).first {
+        } else if template != nil, let previous, adaptive, let near = lastPosition {
+            // Keep recording events near the sprite: they corroborate the pairwise verdicts.
+            let around = PixelRect(x: near.x - near.width, y: near.y - near.height, width: near.width * 3, height: near.height * 3)
+            if let event = MirrorEventFinder.find(old: previous, new: image, roi: around, parameters: configuration.finder).first {
                 events.append((index, event))
             }
         }
@@ -172,10 +174,19 @@ public struct MirrorDetector: Sendable {
         adaptive ? classifyAgainstPrevious(index: index, image: image) : classifyAgainstTemplate(index: index, image: image)
     }
 
-    /// The search window around a position: the sprite may have crawled or walked since.
+    /// The search window around a position: as far as the sprite moved last time plus a margin,
+    /// either way (a turn reverses the motion), and at least a quarter of its width (it may start
+    /// walking quickly from rest).
     private func window(around r: PixelRect) -> PixelRect {
-        let rx = max(8, r.width / 3), ry = max(4, r.height / 6)
+        let rx = min(max(max(6, r.width / 4), abs(velocity.dx) + 6), max(8, r.width / 2))
+        let ry = min(max(4, abs(velocity.dy) + 4), max(4, r.height / 4))
         return PixelRect(x: r.x - rx, y: r.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
+    }
+
+    /// Moves the tracked position, remembering the displacement for the next search window.
+    private mutating func track(to position: PixelRect) {
+        if let last = lastPosition { velocity = (position.x - last.x, position.y - last.y) }
+        lastPosition = position
     }
 
     /// Template mode: match the template and its mirror image; the better one decides.
@@ -183,8 +194,8 @@ public struct MirrorDetector: Sendable {
         guard let matchers, let t = template else {
             return FrameOrientation(index: index, facing: .absent, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true)
         }
-        var c = lastPosition.flatMap { matchers.canonical.best(in: image, positions: window(around: $0)) }
-        var m = lastPosition.flatMap { matchers.mirrored.best(in: image, positions: window(around: $0)) }
+        var c = lastPosition.flatMap { matchers.canonical.bestCoarseToFine(in: image, positions: window(around: $0)) }
+        var m = lastPosition.flatMap { matchers.mirrored.bestCoarseToFine(in: image, positions: window(around: $0)) }
         if max(c?.score ?? -1, m?.score ?? -1) < configuration.presenceThreshold {
             if globalSearchCooldown > 0 {
                 globalSearchCooldown -= 1
@@ -202,7 +213,7 @@ public struct MirrorDetector: Sendable {
         }
         let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
         let position = PixelRect(x: winner.x, y: winner.y, width: t.width, height: t.height)
-        lastPosition = position
+        track(to: position)
         lastFacing = facing
         return FrameOrientation(index: index, facing: facing, canonicalScore: c?.score, mirroredScore: m?.score, position: position, measured: true)
     }
@@ -218,8 +229,8 @@ public struct MirrorDetector: Sendable {
             return FrameOrientation(index: index, facing: .absent, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true)
         }
         let before = SpriteTemplate(cutting: last, from: previous).weightedByAsymmetry
-        let same = TemplateMatcher(before).best(in: image, positions: window(around: last))
-        let flipped = TemplateMatcher(before.mirrored).best(in: image, positions: window(around: last))
+        let same = TemplateMatcher(before).bestCoarseToFine(in: image, positions: window(around: last))
+        let flipped = TemplateMatcher(before.mirrored).bestCoarseToFine(in: image, positions: window(around: last))
         let ss = same?.score ?? -1, fs = flipped?.score ?? -1
         let toggles = fs > ss + MirrorDetector.toggleMargin || (eventHere && fs > ss)
         guard max(ss, fs) >= configuration.presenceThreshold, let winner = toggles ? flipped : same else {
@@ -229,7 +240,7 @@ public struct MirrorDetector: Sendable {
             lastFacing = lastFacing == .canonical ? .mirrored : .canonical
         }
         let position = PixelRect(x: winner.x, y: winner.y, width: last.width, height: last.height)
-        lastPosition = position
+        track(to: position)
         // Scores against the previous frame in its own orientation and mirrored, expressed as
         // canonical/mirrored for the facing now shown.
         let (cs, ms): (Float, Float) = lastFacing == .canonical ? (max(ss, fs), min(ss, fs)) : (min(ss, fs), max(ss, fs))

@@ -45,18 +45,26 @@ public struct TemplateMatcher: Sendable {
         guard x >= 0, y >= 0, x + template.width <= image.width, y + template.height <= image.height,
               templateNorm > 0, weightSum > 0 else { return nil }
         return image.pixels.withUnsafeBufferPointer { px in
-            var si: Float = 0, sii: Float = 0, sti: Float = 0
-            let stride = image.width
-            for (dx, dy, w, t) in taps {
-                let v = Float(px[(y + dy) * stride + x + dx])
-                si += w * v
-                sii += w * v * v
-                sti += w * t * v
-            }
-            let varI = sii - si * si / weightSum
-            guard varI > 1e-3 else { return 0 }
-            return sti / (templateNorm * varI).squareRoot()
+            taps.withUnsafeBufferPointer { t in score(px, stride: image.width, x: x, y: y, taps: t) }
         }
+    }
+
+    @inline(__always)
+    private func score(_ px: UnsafeBufferPointer<UInt8>, stride: Int, x: Int, y: Int,
+                       taps: UnsafeBufferPointer<(Int, Int, Float, Float)>) -> Float {
+        var si: Float = 0, sii: Float = 0, sti: Float = 0
+        guard let base = px.baseAddress else { return 0 }
+        let origin = base + y * stride + x
+        for (dx, dy, w, t) in taps {
+            let v = Float(origin[dy * stride + dx])
+            let wv = w * v
+            si += wv
+            sii += wv * v
+            sti += wv * t
+        }
+        let varI = sii - si * si / weightSum
+        guard varI > 1e-3 else { return 0 }
+        return sti / (templateNorm * varI).squareRoot()
     }
 
     /// The best match with the top-left corner inside `positions` (clipped to where the template
@@ -65,17 +73,28 @@ public struct TemplateMatcher: Sendable {
         let maxX = min(positions.maxX - 1, image.width - template.width)
         let maxY = min(positions.maxY - 1, image.height - template.height)
         let minX = max(0, positions.x), minY = max(0, positions.y)
-        guard minX <= maxX, minY <= maxY else { return nil }
+        guard minX <= maxX, minY <= maxY, templateNorm > 0, weightSum > 0 else { return nil }
         var best: Match?
-        var y = minY
-        while y <= maxY {
-            var x = minX
-            while x <= maxX {
-                if let s = score(in: image, x: x, y: y), s > (best?.score ?? -2) { best = Match(x: x, y: y, score: s) }
-                x += max(1, step)
+        image.pixels.withUnsafeBufferPointer { px in
+            taps.withUnsafeBufferPointer { t in
+                var y = minY
+                while y <= maxY {
+                    var x = minX
+                    while x <= maxX {
+                        let s = score(px, stride: image.width, x: x, y: y, taps: t)
+                        if s > (best?.score ?? -2) { best = Match(x: x, y: y, score: s) }
+                        x += max(1, step)
+                    }
+                    y += max(1, step)
+                }
             }
-            y += max(1, step)
         }
         return best
+    }
+
+    /// Coarse-to-fine: every second position of `positions`, then the neighbours of the best.
+    public func bestCoarseToFine(in image: GrayImage, positions: PixelRect) -> Match? {
+        guard let coarse = best(in: image, positions: positions, step: 2) else { return nil }
+        return best(in: image, positions: PixelRect(x: coarse.x - 1, y: coarse.y - 1, width: 3, height: 3))
     }
 }

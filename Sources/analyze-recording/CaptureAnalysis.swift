@@ -18,8 +18,10 @@ struct CaptureAnalysis {
     /// Working resolution: about 400 pixels wide, so a 3x native capture is analysed at 1x.
     static func workingFactor(width: Int) -> Int { max(1, Int((Double(width) / 400).rounded())) }
 
-    init(recording: String, rate: Rational, templatePath: String?, roi: PixelRect?, transientMS: Double) throws {
-        let reader = try RecordingReader(path: recording)
+    init(recording: String, rate: Rational, templatePath: String?, roi: PixelRect?, transientMS: Double, fullDecode: Bool = false) throws {
+        // The deblocking filter only smooths block edges; the detector works on a reduced image where
+        // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
+        let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
         let factor = CaptureAnalysis.workingFactor(width: reader.info.width)
         let workW = max(1, reader.info.width / factor), workH = max(1, reader.info.height / factor)
         var template: SpriteTemplate?

@@ -47,14 +47,17 @@ struct DetectionOptions {
         OptionSpec("roi", value: "X,Y,W,H", help: "Search only this rectangle (recording pixels)."),
         OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid flips are measured on (default 60)."),
         OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip, not a turn (default 500)."),
+        OptionSpec("full-decode", help: "Decode with the in-loop deblocking filter (slower; by default it is skipped for analysis)."),
     ]
 
     let template: String?
     let roi: PixelRect?
     let rate: Rational
     let transientMS: Double
+    let fullDecode: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        fullDecode = arguments.flags.contains("full-decode")
         template = arguments.values["template"]
         if template == "" { throw UsageError("--template needs a PNG file") }
         if let text = arguments.values["roi"] {
@@ -68,7 +71,7 @@ struct DetectionOptions {
     }
 
     func analyse(_ recording: String) throws -> CaptureAnalysis {
-        try CaptureAnalysis(recording: recording, rate: rate, templatePath: template, roi: roi, transientMS: transientMS)
+        try CaptureAnalysis(recording: recording, rate: rate, templatePath: template, roi: roi, transientMS: transientMS, fullDecode: fullDecode)
     }
 }
 

@@ -10,6 +10,21 @@ import SampleScene
 /// with the same FFmpeg.
 func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--bench" {
+        // make-sample-media --bench DIR SECONDS [h264|hevc ...]
+        guard arguments.count >= 3, let seconds = Int(arguments[2]), seconds > 0, seconds <= 600 else {
+            FileHandle.standardError.write(Data("usage: make-sample-media --bench DIR SECONDS [h264] [hevc]\n".utf8))
+            return 64
+        }
+        let codecs = arguments.dropFirst(3).compactMap { VideoWriter.Codec(rawValue: $0) }
+        do {
+            try BenchMedia.write(to: URL(fileURLWithPath: arguments[1]), seconds: seconds, codecs: codecs.isEmpty ? [.h264, .hevc] : codecs)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("make-sample-media: \(error)\n".utf8))
+            return 73
+        }
+    }
     let truthOnly = arguments.contains("--truth-only")
     arguments.removeAll { $0 == "--truth-only" }
     guard arguments.count == 1, !arguments[0].hasPrefix("-") else {

@@ -82,3 +82,24 @@ import TestSupport
         try check(path, template: png, against: e, label: "car template")
     }
 }
+
+/// Skipping the deblocking filter for analysis must not change a verdict.
+@Suite struct LoopFilterTests {
+    @Test(arguments: ["flip", "fixed", "turns", "nonmonotonic", "flip-hevc"])
+    func skippingTheLoopFilterChangesNoFlipOrTurn(name: String) throws {
+        let path = TestSupport.sampleMedia.appendingPathComponent("\(name).mov").path
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        func result(_ extra: [String]) throws -> (String, String) {
+            let r = try TestSupport.tool(["orientation", path, "--json", "-"] + extra)
+            let json = try TestSupport.parseJSON(r.stdout)
+            func canonical(_ key: String) throws -> String {
+                let data = try JSONSerialization.data(withJSONObject: json[key] ?? [], options: [.sortedKeys])
+                return String(decoding: data, as: UTF8.self)
+            }
+            return (try canonical("flips"), try canonical("turns"))
+        }
+        let fast = try result([]), full = try result(["--full-decode"])
+        #expect(fast.0 == full.0, "\(name) flips differ without the loop filter")
+        #expect(fast.1 == full.1, "\(name) turns differ without the loop filter")
+    }
+}
