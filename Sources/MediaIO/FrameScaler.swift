@@ -19,6 +19,9 @@ final class FrameScaler {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
+    static let identity: [UInt8] = (0...255).map { UInt8($0) }
+    static let limitedToFull: [UInt8] = (0...255).map { v in UInt8(max(0, min(255, ((v - 16) * 255 + 109) / 219))) }
+
     /// Pixel formats whose first plane is 8-bit luma at full resolution.
     private static let lumaFirst: Set<Int32> = [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21,
                                                AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P,
@@ -35,17 +38,15 @@ final class FrameScaler {
               let plane = frame.pointee.data.0 else { return nil }
         let stride = Int(frame.pointee.linesize.0)
         guard stride > 0 else { return nil }
-        if factor == 1 && width == fw && height == fh {
-            var out = [UInt8](repeating: 0, count: width * height)
-            out.withUnsafeMutableBufferPointer { o in
-                for y in 0..<height { (o.baseAddress! + y * width).update(from: plane + y * stride, count: width) }
-            }
-            return GrayImage(width: width, height: height, pixels: out)
-        }
         // Sum `factor` rows into a 16-bit accumulator (a loop the compiler vectorises), then add up
         // each output pixel's `factor` columns and divide by multiplying with a reciprocal.
         let span = width * factor
         let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
+        // Limited-range luma (16-235) is expanded to full range, as libswscale's gray conversion does.
+        let lut = frame.pointee.color_range == AVCOL_RANGE_JPEG || frame.pointee.format == AV_PIX_FMT_GRAY8.rawValue
+            || frame.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue || frame.pointee.format == AV_PIX_FMT_YUVJ422P.rawValue
+            || frame.pointee.format == AV_PIX_FMT_YUVJ444P.rawValue
+            ? FrameScaler.identity : FrameScaler.limitedToFull
         var out = [UInt8](repeating: 0, count: width * height)
         var accumulator = [UInt16](repeating: 0, count: span)
         out.withUnsafeMutableBufferPointer { o in
@@ -63,7 +64,7 @@ final class FrameScaler {
                     for i in 0..<width {
                         var sum: UInt32 = 0
                         for _ in 0..<factor { sum &+= UInt32(a[j]); j += 1 }
-                        dst[i] = UInt8(truncatingIfNeeded: min(255, (sum &* reciprocal &+ 32768) >> 16))
+                        dst[i] = lut[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
                     }
                 }
             }
