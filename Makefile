@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples
+.PHONY: deps build run test clean readme samples bench fuzz asan
 
 deps:
 	@bash scripts/install-deps.sh
@@ -32,3 +32,19 @@ readme: build
 samples: deps
 	$(SWIFT) build -c release --product make-sample-media
 	.build/release/make-sample-media SampleMedia
+
+# Speed and memory against FFmpeg itself on long native-resolution captures (see BENCHMARKS.md).
+bench: build
+	python3 scripts/bench.py
+
+# Hostile input: mutated captures and logs through every subcommand (seeded, time-bounded).
+FUZZ_SECONDS ?= 600
+FUZZ_SEED ?= 1
+fuzz: build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SEED=$(FUZZ_SEED) python3 scripts/fuzz.py
+
+# The test suite with AddressSanitizer, binaries included.
+asan: deps
+	$(SWIFT) build -c debug -Xswiftc -sanitize=address --build-path .build/asan
+	ANALYZE_RECORDING_PRODUCTS="$$($(SWIFT) build -c debug -Xswiftc -sanitize=address --build-path .build/asan --show-bin-path)" \
+		$(SWIFT) test -Xswiftc -sanitize=address --build-path .build/asan

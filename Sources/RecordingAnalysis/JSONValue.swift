@@ -11,6 +11,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// Already-serialised JSON, embedded verbatim (the caller guarantees it is valid JSON).
+    case raw(String)
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
 
@@ -36,6 +38,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .int(let i): out += String(i)
         case .number(let d, let decimals): out += JSONValue.format(d, decimals: decimals)
         case .string(let s): JSONValue.escape(s, into: &out)
+        case .raw(let json): out += json
         case .array(let items):
             // Arrays of scalars stay on one line: frame lists and slot maps would be unreadable otherwise.
             let scalar = items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }

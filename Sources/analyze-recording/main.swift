@@ -6,7 +6,7 @@ let toolVersion = "0.1.0"
 
 /// Every subcommand; the first is the default.
 enum CommandRegistry {
-    static var all: [any Command.Type] { [AnalyzeCommand.self, TimestampsCommand.self, CFRCommand.self, FrameCommand.self, OrientationCommand.self, LogCommand.self] }
+    static var all: [any Command.Type] { [AnalyzeCommand.self, TimestampsCommand.self, CFRCommand.self, FrameCommand.self, OrientationCommand.self, LogCommand.self, BatchCommand.self] }
 }
 
 func generalHelp() -> String {

@@ -1,0 +1,188 @@
+import Foundation
+import RecordingAnalysis
+
+/// `analyze-recording batch PATH... [--json-lines OUT|-] [--jobs N] [analyze options]`
+///
+/// For CI jobs with many captures: each capture is analysed by a child process of this tool
+/// (so one broken or hostile file cannot take the batch down), at most `--jobs` at a time, and
+/// reported as one JSON line, in the order given.
+struct BatchCommand: Command {
+    static let name = "batch"
+    static let abstract = "Analyse many captures (files or folders) in parallel, one JSON line each, past broken files."
+    static let synopsis = "batch PATH... [--json-lines OUT|-] [--jobs N] [--template PNG] [--fps 60] [--transient-ms 500] [--expect bug|fixed]"
+    static let options = [
+        OptionSpec("json-lines", value: "OUT|-", help: "Write one JSON object per capture to OUT (default '-': stdout)."),
+        OptionSpec("jobs", value: "N", help: "Captures analysed at once (default: the number of cores)."),
+        OptionSpec("template", value: "PNG", help: "Passed to each analysis."),
+        OptionSpec("fps", value: "RATE", help: "Passed to each analysis."),
+        OptionSpec("transient-ms", value: "MS", help: "Passed to each analysis."),
+        OptionSpec("expect", value: "bug|fixed", help: "Passed to each analysis."),
+    ]
+
+    /// Recording extensions picked up from folders.
+    static let extensions: Set<String> = ["mov", "mp4", "m4v", "mkv", "webm"]
+
+    let paths: [String]
+    let output: String
+    let jobs: Int
+    let passThrough: [String]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing PATH (captures or folders of captures)") }
+        paths = arguments.positionals
+        output = arguments.values["json-lines"] ?? "-"
+        if output.isEmpty { throw UsageError("--json-lines needs a file name or '-'") }
+        if let text = arguments.values["jobs"] {
+            guard let n = Int(text), n >= 1, n <= 64 else { throw UsageError("--jobs must be a whole number from 1 to 64, not '\(text)'") }
+            jobs = n
+        } else {
+            jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        }
+        var pass: [String] = []
+        for key in ["template", "fps", "transient-ms", "expect"] {
+            if let v = arguments.values[key] { pass += ["--\(key)", v] }
+        }
+        if let e = arguments.values["expect"], CaptureVerdict.Expectation(rawValue: e) == nil { throw UsageError("--expect must be bug or fixed, not '\(e)'") }
+        if let f = arguments.values["fps"] { _ = try parseRate(f) }
+        if let t = arguments.values["transient-ms"] { _ = try parseTransient(t) }
+        passThrough = pass
+    }
+
+    /// Files named on the command line, and recordings found in folders (sorted, recursive).
+    func captures() -> [String] {
+        var found: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                let items = (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                    .filter { BatchCommand.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                    .sorted()
+                found += items.map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// The probe log beside a capture: same name with `.txt` or `.log`, if there is one.
+    static func logBeside(_ capture: String) -> String? {
+        let base = (capture as NSString).deletingPathExtension
+        return [base + ".txt", base + ".log"].first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    func run() throws -> ExitStatus {
+        let files = captures()
+        let me = selfExecutable()
+        let results = Results(count: files.count)
+        let gate = DispatchSemaphore(value: jobs)
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "batch", attributes: .concurrent)
+        let extra = passThrough
+        for (i, file) in files.enumerated() {
+            gate.wait()
+            group.enter()
+            queue.async {
+                defer { gate.signal(); group.leave() }
+                var args = ["analyze", file, "--json", "-"] + extra
+                if let log = BatchCommand.logBeside(file) { args += ["--log", log] }
+                results.set(i, BatchCommand.analyse(executable: me, arguments: args, file: file))
+            }
+        }
+        group.wait()
+        var text = ""
+        var worst = ExitStatus.success
+        for (status, line) in results.all {
+            text += line + "\n"
+            if status != 0 { worst = .findings }
+        }
+        if output == "-" {
+            Console.out(text)
+        } else {
+            try writeText(text, to: output)
+        }
+        return worst
+    }
+
+    private func writeText(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure(status: .cannotCreate, message: "\(path): cannot write")
+        }
+    }
+
+    /// Runs one analysis and turns its outcome into a JSON line.
+    static func analyse(executable: String, arguments: [String], file: String) -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        var status: Int32 = 70
+        var stdout = Data(), stderr = Data()
+        do {
+            try process.run()
+            // Drain both pipes while the child runs, so a large report cannot block it.
+            let errBox = DataBox()
+            let done = DispatchSemaphore(value: 0)
+            let errHandle = err.fileHandleForReading
+            DispatchQueue.global().async { errBox.data = errHandle.readDataToEndOfFile(); done.signal() }
+            stdout = out.fileHandleForReading.readDataToEndOfFile()
+            done.wait()
+            stderr = errBox.data
+            process.waitUntilExit()
+            status = process.terminationReason == .uncaughtSignal ? 70 : process.terminationStatus
+        } catch {
+            stderr = Data("cannot start analysis: \(error)".utf8)
+        }
+        var members: [(String, JSONValue)] = [("path", .string(file)), ("exit_code", .int(Int64(status)))]
+        let errorLine = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let report = try? JSONSerialization.jsonObject(with: stdout) as? [String: Any] {
+            let verdict = report["verdict"] as? [String: Any]
+            members.append(("passed", .bool(verdict?["passed"] as? Bool ?? false)))
+            members.append(("summary", .string(verdict?["summary"] as? String ?? "")))
+            members.append(("flips", .int(Int64((report["flips"] as? [Any])?.count ?? 0))))
+            members.append(("cross_check", .string(((report["cross_check"] as? [String: Any])?["verdict"] as? String) ?? "none")))
+            // Our own serialiser escapes newlines inside strings, so joining lines keeps it valid JSON.
+            members.append(("report", .raw(String(decoding: stdout, as: UTF8.self).split(separator: "\n").map {
+                $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))))
+        } else {
+            members.append(("passed", .bool(false)))
+            members.append(("error", .string(errorLine.isEmpty ? "analysis failed with status \(status)" : errorLine)))
+        }
+        return (status, JSONValue.object(members).serialized())
+    }
+
+    private func selfExecutable() -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+}
+
+/// Results filled in by worker threads, read when all are done.
+private final class Results: @unchecked Sendable {
+    private var items: [(Int32, String)?]
+    private let lock = NSLock()
+
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ value: (Int32, String)) {
+        lock.lock()
+        items[i] = value
+        lock.unlock()
+    }
+
+    var all: [(Int32, String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items.map { $0 ?? (70, "{}") }
+    }
+}
+
+/// Bytes handed from the thread that drains a child's stderr.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
