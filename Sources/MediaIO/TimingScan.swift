@@ -9,6 +9,9 @@ public struct TimingScan: Sendable {
     public var packets: [PacketTiming]
     public var summary: DecodeSummary
 
+    /// Most frames analysed: 24 hours at 60 fps. Timings cost a few dozen bytes a frame, so this bounds memory.
+    public static let maximumFrames = 24 * 3600 * 60
+
     /// Opens `path` and decodes it once, keeping only timings. Pixels are never converted, and the
     /// loop filter is skipped because it cannot change a timestamp.
     public init(path: String) throws {
@@ -29,6 +32,10 @@ public struct TimingScan: Sendable {
         var packets: [PacketTiming] = []
         let summary = try reader.decode(onPacket: { packets.append($0) }, onFrame: { frame in
             let index = frames.count
+            guard index < TimingScan.maximumFrames else {
+                throw MediaError(kind: .invalidData, operation: "decode",
+                                 message: "\(path): more than \(TimingScan.maximumFrames) frames; not a screen recording this tool analyses")
+            }
             frames.append(frame.timing(index: index))
             try onFrame?(frame, index)
         })

@@ -121,7 +121,7 @@ struct AnalyzeCommand: Command {
             guard !tiles.isEmpty else { continue }
             try PNGEncoder.write(Filmstrip.compose(tiles, borders: borders), to: dir + "/" + plan.file)
             strips.append(EvidencePage.Strip(file: plan.file, caption: plan.caption))
-            if closeUps.count == tiles.count, Set(closeUps.map(\.width)).count == 1 {
+            if closeUps.count == tiles.count, Set(closeUps.map { "\($0.width)x\($0.height)" }).count == 1 {
                 let zoomFile = plan.file.replacingOccurrences(of: ".png", with: "-closeup.png")
                 try PNGEncoder.write(Filmstrip.compose(closeUps, borders: borders), to: dir + "/" + zoomFile)
                 strips.append(EvidencePage.Strip(file: zoomFile, caption: "Close-up of the sprite in the same slots"))

@@ -172,7 +172,7 @@ public struct TimestampReport: Sendable {
         for (i, note) in interestingRows() {
             let f = a.frames[i]
             var interval = ""
-            if i > 0, let p = f.pts, let q = a.frames[i - 1].pts { interval = Format.milliseconds(a.duration(p - q) * 1000) }
+            if i > 0, let p = f.pts, let q = a.frames[i - 1].pts { interval = Format.milliseconds(a.duration(p &- q) * 1000) }
             t.columns(["#\(f.index)", f.pts.map(String.init) ?? "none", f.pts.map { Format.seconds(a.seconds($0)) } ?? "–",
                        interval, String(f.duration), f.isKey ? "key" : "", note])
         }
