@@ -1,5 +1,5 @@
 # The two commands that do all set-up on a fresh machine:
-#   make run    install what is missing, build release, analyse the sample capture
+#   make run    install what is missing, build release, analyse the sample capture with its probe log
 #   make test   install what is missing, run the whole test suite
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
@@ -12,8 +12,10 @@ deps:
 build: deps
 	$(SWIFT) build -c release
 
+# The main job on SampleMedia: flip.mov is a reproduction capture, so it is expected to show the bug.
 run: build
-	$(BIN) SampleMedia/flip.mov
+	$(BIN) SampleMedia/flip.mov --log SampleMedia/probe.txt --expect bug --evidence .build/evidence
+	@echo "evidence: .build/evidence/index.html"
 
 # The CLI tests run the release binaries (what users run, and 20x faster than debug on video);
 # the unit tests run in the debug test bundle as usual.
