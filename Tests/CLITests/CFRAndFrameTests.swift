@@ -134,3 +134,20 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never.png"))
     }
 }
+
+@Suite struct ROITests {
+    @Test func theRegionOfInterestLimitsTheSearch() throws {
+        let flip = TestSupport.sampleMedia.appendingPathComponent("flip.mov").path
+        // The card holds the snail: the flip is found there.
+        let card = try TestSupport.tool(["orientation", flip, "--roi", "12,56,366,236", "--json", "-"])
+        #expect(card.status == 0, "\(card.stderr)")
+        #expect((try TestSupport.parseJSON(card.stdout)["flips"] as? [Any])?.count == 1)
+        // The list below it has no sprite: nothing mirrors there.
+        let list = try TestSupport.tool(["orientation", flip, "--roi", "0,320,390,500", "--json", "-"])
+        #expect((try TestSupport.parseJSON(list.stdout)["flips"] as? [Any])?.isEmpty == true)
+        // A rectangle outside the recording is a usage error.
+        let outside = try TestSupport.tool(["orientation", flip, "--roi", "1000,1000,10,10"])
+        #expect(outside.status == 64)
+        #expect(outside.stderr.contains("outside the 390x844 recording"))
+    }
+}
