@@ -48,5 +48,6 @@ fuzz: build
 # The test suite with AddressSanitizer, binaries included.
 asan: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=address --build-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
 	ANALYZE_RECORDING_PRODUCTS="$$($(SWIFT) build -c debug -Xswiftc -sanitize=address --build-path .build/asan --show-bin-path)" \
 		$(SWIFT) test -Xswiftc -sanitize=address --build-path .build/asan
