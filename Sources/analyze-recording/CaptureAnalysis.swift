@@ -51,14 +51,7 @@ struct CaptureAnalysis {
         }
         progress.finish()
         audit = scan.audit
-        do {
-            resampler = try CFRResampler(frames: scan.frames, timeBase: scan.info.timeBase, rate: rate,
-                                         hasBFrames: audit.hasBFrames, fallbackDuration: scan.fallbackFrameDuration)
-        } catch .noTimestamps {
-            throw CommandFailure(status: .dataError, message: "\(recording): no frame has a timestamp, so it cannot be placed on a time grid")
-        } catch .tooManySlots(let n) {
-            throw CommandFailure(status: .dataError, message: "\(recording): timestamps span \(n) slots at \(rate.compactDescription) fps; they are corrupt")
-        }
+        resampler = try Grid.resample(scan, audit: audit, rate: rate)
         self.orientations = orientations
         self.detector = detector
         workingFactor = factor

@@ -11,13 +11,18 @@ struct Grid {
     init(recording: String, rate: Rational) throws {
         scan = try TimingScan(path: recording)
         audit = scan.audit
+        resampler = try Grid.resample(scan, audit: audit, rate: rate)
+    }
+
+    /// The constant-rate grid of a scan; a grid that cannot be built is bad input (65).
+    static func resample(_ scan: TimingScan, audit: TimestampAudit, rate: Rational) throws -> CFRResampler {
         do {
-            resampler = try CFRResampler(frames: scan.frames, timeBase: scan.info.timeBase, rate: rate,
-                                         hasBFrames: audit.hasBFrames, fallbackDuration: scan.fallbackFrameDuration)
+            return try CFRResampler(frames: scan.frames, timeBase: scan.info.timeBase, rate: rate,
+                                    hasBFrames: audit.hasBFrames, fallbackDuration: scan.fallbackFrameDuration)
         } catch .noTimestamps {
-            throw CommandFailure(status: .dataError, message: "\(recording): no frame has a timestamp, so it cannot be placed on a time grid")
+            throw CommandFailure(status: .dataError, message: "\(scan.info.path): no frame has a timestamp, so it cannot be placed on a time grid")
         } catch .tooManySlots(let n) {
-            throw CommandFailure(status: .dataError, message: "\(recording): timestamps span \(n) slots at \(rate) fps; they are corrupt")
+            throw CommandFailure(status: .dataError, message: "\(scan.info.path): timestamps span \(n) slots at \(rate.compactDescription) fps; they are corrupt")
         }
     }
 
