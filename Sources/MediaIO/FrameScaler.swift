@@ -7,8 +7,8 @@ final class FrameScaler {
 
     deinit { sws_freeContext(context) }
 
-    func gray(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> GrayImage {
-        if let fast = boxAveragedLuma(frame, width: width, height: height) { return fast }
+    func gray(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, region: PixelRect? = nil) throws(MediaError) -> GrayImage {
+        if let fast = boxAveragedLuma(frame, width: width, height: height, region: region) { return fast }
         let pixels = try convert(frame, to: AV_PIX_FMT_GRAY8, bytesPerPixel: 1, width: width, height: height, flags: SWS_AREA)
         return GrayImage(width: width, height: height, pixels: pixels)
     }
@@ -30,7 +30,7 @@ final class FrameScaler {
     /// The luma plane averaged over factor x factor blocks, read straight from the decoder's frame:
     /// the detector only needs the reduced luma, and this is several times cheaper than a generic
     /// conversion. Nil when the format or the size does not allow it (libswscale is used then).
-    private func boxAveragedLuma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
+    private func boxAveragedLuma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, region: PixelRect?) -> GrayImage? {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
         guard FrameScaler.lumaFirst.contains(frame.pointee.format), width > 0, height > 0 else { return nil }
         let factor = fw / width
@@ -40,7 +40,9 @@ final class FrameScaler {
         guard stride > 0 else { return nil }
         // Sum `factor` rows into a 16-bit accumulator (a loop the compiler vectorises), then add up
         // each output pixel's `factor` columns and divide by multiplying with a reciprocal.
-        let span = width * factor
+        let area = region.flatMap { $0.clipped(width: width, height: height) } ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        let span = area.width * factor
+        let columnOffset = area.x * factor
         let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
         // Limited-range luma (16-235) is expanded to full range, as libswscale's gray conversion does.
         let lut = frame.pointee.color_range == AVCOL_RANGE_JPEG || frame.pointee.format == AV_PIX_FMT_GRAY8.rawValue
@@ -52,16 +54,16 @@ final class FrameScaler {
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in
                 guard let a = acc.baseAddress, let dstBase = o.baseAddress else { return }
-                for y in 0..<height {
-                    let first = plane + (y * factor) * stride
+                for y in area.y..<area.maxY {
+                    let first = plane + (y * factor) * stride + columnOffset
                     for i in 0..<span { a[i] = UInt16(first[i]) }
                     for r in 1..<factor {
-                        let row = plane + (y * factor + r) * stride
+                        let row = plane + (y * factor + r) * stride + columnOffset
                         for i in 0..<span { a[i] &+= UInt16(row[i]) }
                     }
                     let dst = dstBase + y * width
                     var j = 0
-                    for i in 0..<width {
+                    for i in area.x..<area.maxX {
                         var sum: UInt32 = 0
                         for _ in 0..<factor { sum &+= UInt32(a[j]); j += 1 }
                         dst[i] = lut[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]

@@ -34,9 +34,11 @@ public struct VideoFrame {
         FrameTiming(index: index, pts: pts, duration: duration, isKey: isKey, timeBase: timeBase)
     }
 
-    /// The frame's luma scaled to `width` x `height` with libswscale (area averaging).
-    public func grayImage(width: Int? = nil, height: Int? = nil) throws(MediaError) -> GrayImage {
-        try scaler.gray(pointer, width: width ?? self.width, height: height ?? self.height)
+    /// The frame's luma reduced to `width` x `height` (box-averaged from the Y plane, or libswscale
+    /// for other formats), full range. With `region` (output pixels), only that part may be filled
+    /// and the rest left black: a caller that looks at one neighbourhood saves the rest.
+    public func grayImage(width: Int? = nil, height: Int? = nil, region: PixelRect? = nil) throws(MediaError) -> GrayImage {
+        try scaler.gray(pointer, width: width ?? self.width, height: height ?? self.height, region: region)
     }
 
     /// The frame converted to RGB24 at `width` x `height` (full size by default).

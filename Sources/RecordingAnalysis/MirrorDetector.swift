@@ -67,6 +67,8 @@ public struct MirrorDetector: Sendable {
     private var lastFacing: SpriteFacing = .canonical
     private var globalSearchCooldown = 0
     private var velocity: (dx: Int, dy: Int) = (0, 0)
+    /// The sprite was not found in the last frame.
+    private var lost = false
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
     private let adaptive: Bool
 
@@ -78,12 +80,31 @@ public struct MirrorDetector: Sendable {
         adaptive = configuration.template == nil
     }
 
+    /// The part of the next frame this detector will look at, in working pixels; nil means all of it.
+    /// Once the sprite is known and was found in the last frame, only its neighbourhood matters,
+    /// and converting only that part of each frame is most of the detector's cost saved. The region
+    /// is aligned to a 32-pixel grid so that consecutive frames usually share it.
+    public var regionForNextFrame: PixelRect? {
+        guard template != nil, !lost, let p = lastPosition else { return nil }
+        let grid = 32
+        let x0 = ((p.x - p.width - 16) / grid - 1) * grid, y0 = ((p.y - p.height - 16) / grid - 1) * grid
+        let x1 = ((p.maxX + p.width + 16) / grid + 2) * grid, y1 = ((p.maxY + p.height + 16) / grid + 2) * grid
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// Whether the sprite's appearance is known (always in template mode; after the first mirror event in auto mode).
     public var knowsSprite: Bool { template != nil }
 
-    /// Classifies the next frame in presentation order.
+    /// Classifies the next frame in presentation order. The image may hold only `regionForNextFrame`
+    /// (the rest black).
     public mutating func feed(index: Int, image: GrayImage) -> FrameOrientation {
         defer { previous = image }
+        let result = decide(index: index, image: image)
+        lost = template != nil && result.facing == .absent
+        return result
+    }
+
+    private mutating func decide(index: Int, image: GrayImage) -> FrameOrientation {
         if template == nil, let given = configuration.template {
             locateGivenTemplate(given, in: image)
         }

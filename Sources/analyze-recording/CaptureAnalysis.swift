@@ -45,7 +45,7 @@ struct CaptureAnalysis {
         var orientations: [FrameOrientation] = []
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
         scan = try TimingScan(reader: reader) { frame, index in
-            let gray = try frame.grayImage(width: workW, height: workH)
+            let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)
             orientations.append(detector.feed(index: index, image: gray))
             progress.update(frames: index + 1, pts: frame.pts)
         }
