@@ -93,14 +93,8 @@ final class FrameScaler {
         let scaled: Int32 = padded.withUnsafeMutableBufferPointer { dst in
             var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
             var dstStrides: [Int32] = [Int32(stride), 0, 0, 0]
-            return withUnsafePointer(to: &frame.pointee.data) { dataTuple in
-                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { srcPlanes in
-                    withUnsafePointer(to: &frame.pointee.linesize) { lineTuple in
-                        lineTuple.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { srcStrides in
-                            sws_scale(context, srcPlanes, srcStrides, 0, frame.pointee.height, &dstPlanes, &dstStrides)
-                        }
-                    }
-                }
+            return frame.withSourcePlanes { srcPlanes, srcStrides in
+                sws_scale(context, srcPlanes, srcStrides, 0, frame.pointee.height, &dstPlanes, &dstStrides)
             }
         }
         if scaled < 0 {

@@ -79,14 +79,8 @@ public enum ImageFile {
         let scaled: Int32 = padded.withUnsafeMutableBufferPointer { dst in
             var planes: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
             var strides: [Int32] = [Int32(stride), 0, 0, 0]
-            return withUnsafePointer(to: &frm.pointee.data) { dataTuple in
-                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { src in
-                    withUnsafePointer(to: &frm.pointee.linesize) { lineTuple in
-                        lineTuple.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { srcStrides in
-                            sws_scale(sws, src, srcStrides, 0, Int32(height), &planes, &strides)
-                        }
-                    }
-                }
+            return frm.withSourcePlanes { src, srcStrides in
+                sws_scale(sws, src, srcStrides, 0, Int32(height), &planes, &strides)
             }
         }
         if scaled < 0 {

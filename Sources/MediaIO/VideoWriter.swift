@@ -203,14 +203,8 @@ public final class VideoWriter {
         image.pixels.withUnsafeBufferPointer { src in
             var srcPlanes: [UnsafePointer<UInt8>?] = [src.baseAddress, nil, nil, nil]
             var srcStrides: [Int32] = [Int32(image.width * 3), 0, 0, 0]
-            withUnsafeMutablePointer(to: &frame.pointee.data) { dataTuple in
-                dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { dst in
-                    withUnsafePointer(to: &frame.pointee.linesize) { lineTuple in
-                        lineTuple.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { dstStrides in
-                            _ = sws_scale(scaler, &srcPlanes, &srcStrides, 0, Int32(image.height), dst, dstStrides)
-                        }
-                    }
-                }
+            _ = frame.withDestinationPlanes { dst, dstStrides in
+                sws_scale(scaler, &srcPlanes, &srcStrides, 0, Int32(image.height), dst, dstStrides)
             }
         }
         frame.pointee.pts = pts
