@@ -138,3 +138,17 @@ import TestSupport
         expectOneLineError(try TestSupport.tool(["timestamps", pattern]), status: 66, mentions: ["img%03d.png", "no such file"])
     }
 }
+
+@Suite struct OutputErrorTests {
+    @Test func unwritableOutputsAre73WithOneLineAndNoPartialFile() throws {
+        let flip = TestSupport.sampleMedia.appendingPathComponent("flip.mov").path
+        let r = try TestSupport.tool(["frame", flip, "--at", "1", "--output", "/nonexistent-dir/a.png"])
+        #expect(r.status == 73)
+        #expect(r.stderr == "analyze-recording: /nonexistent-dir/a.png: cannot write: directory /nonexistent-dir does not exist\n")
+        let dir = TestSupport.temporaryDirectory("out")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let d = try TestSupport.tool(["frame", flip, "--at", "1", "--output", dir.path])
+        #expect(d.status == 73 && d.stderr.contains("it is a directory"))
+        #expect((try FileManager.default.contentsOfDirectory(atPath: dir.path)).isEmpty, "no temporary file left behind")
+    }
+}
