@@ -4,6 +4,8 @@ import RecordingAnalysis
 /// Converts decoded frames to packed 8-bit images with libswscale, reusing one cached context.
 final class FrameScaler {
     private var context: OpaquePointer?
+    /// Row sums of the box average, kept between frames so the per-frame path does not allocate it.
+    private var accumulator: [UInt16] = []
 
     deinit { sws_freeContext(context) }
 
@@ -11,6 +13,11 @@ final class FrameScaler {
         if let fast = boxAveragedLuma(frame, width: width, height: height, region: region) { return fast }
         let pixels = try convert(frame, to: AV_PIX_FMT_GRAY8, bytesPerPixel: 1, width: width, height: height, flags: SWS_AREA)
         return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Straight-alpha RGBA at `width` x `height` (point sampling: templates are read at their own size).
+    func rgba(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> [UInt8] {
+        try convert(frame, to: AV_PIX_FMT_RGBA, bytesPerPixel: 4, width: width, height: height, flags: SWS_POINT)
     }
 
     func rgb(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> RGBImage {
@@ -50,7 +57,7 @@ final class FrameScaler {
             || frame.pointee.format == AV_PIX_FMT_YUVJ444P.rawValue
             ? FrameScaler.identity : FrameScaler.limitedToFull
         var out = [UInt8](repeating: 0, count: width * height)
-        var accumulator = [UInt16](repeating: 0, count: span)
+        if accumulator.count < span { accumulator = [UInt16](repeating: 0, count: span) }
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in
                 guard let a = acc.baseAddress, let dstBase = o.baseAddress else { return }
@@ -86,28 +93,31 @@ final class FrameScaler {
             throw MediaError(kind: .invalidData, operation: "sws_getCachedContext",
                              message: "cannot convert \(frame.pointee.width)x\(frame.pointee.height) frames of this pixel format")
         }
-        // libswscale writes with SIMD and wants aligned rows; copy out into a packed image afterwards.
-        let rowBytes = width * bytesPerPixel
+        return try FrameScaler.packed(rowBytes: width * bytesPerPixel, height: height) { dstPlanes, dstStrides in
+            frame.withSourcePlanes { srcPlanes, srcStrides in
+                sws_scale(context, srcPlanes, srcStrides, 0, frame.pointee.height, dstPlanes, dstStrides)
+            }
+        }
+    }
+
+    /// Runs a `sws_scale` call (`scale`) into an aligned buffer, as libswscale's SIMD code wants,
+    /// and returns the rows packed without padding.
+    static func packed(rowBytes: Int, height: Int,
+                       scale: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int32>) -> Int32) throws(MediaError) -> [UInt8] {
         let stride = (rowBytes + 63) & ~63
         var padded = [UInt8](repeating: 0, count: stride * height + 64)
         let scaled: Int32 = padded.withUnsafeMutableBufferPointer { dst in
             var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
             var dstStrides: [Int32] = [Int32(stride), 0, 0, 0]
-            return frame.withSourcePlanes { srcPlanes, srcStrides in
-                sws_scale(context, srcPlanes, srcStrides, 0, frame.pointee.height, &dstPlanes, &dstStrides)
-            }
+            return scale(&dstPlanes, &dstStrides)
         }
         if scaled < 0 {
             throw MediaError(kind: .invalidData, operation: "sws_scale", code: scaled, message: ffmpegErrorText(scaled))
         }
         if stride == rowBytes { return Array(padded[0..<(rowBytes * height)]) }
         var packed = [UInt8](repeating: 0, count: rowBytes * height)
-        packed.withUnsafeMutableBufferPointer { out in
-            padded.withUnsafeBufferPointer { src in
-                for y in 0..<height {
-                    (out.baseAddress! + y * rowBytes).update(from: src.baseAddress! + y * stride, count: rowBytes)
-                }
-            }
+        for y in 0..<height {
+            packed.replaceSubrange((y * rowBytes)..<((y + 1) * rowBytes), with: padded[(y * stride)..<(y * stride + rowBytes)])
         }
         return packed
     }

@@ -18,15 +18,9 @@ public enum ImageFile {
     /// Decodes the PNG at `path`.
     public static func readPNG(_ path: String) throws(MediaError) -> RGBA {
         _ = configureLogging
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw MediaError(kind: .cannotOpen, operation: "stat", message: "\(path): no such file")
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw MediaError(kind: .cannotOpen, operation: "stat", message: "\(path): is not a regular file")
-        }
-        guard status.st_size > 0, status.st_size <= ImageFile.maximumBytes else {
-            throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is \(status.st_size == 0 ? "empty" : "too large for a sprite template")")
+        let size = try InputFile.checkReadable(path, what: "a PNG image")
+        guard size > 0, size <= Int64(ImageFile.maximumBytes) else {
+            throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is \(size == 0 ? "empty" : "too large for a sprite template")")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MediaError(kind: .cannotOpen, operation: "read", message: "\(path): permission denied")
@@ -69,27 +63,7 @@ public enum ImageFile {
         if let descriptor = av_pix_fmt_desc_get(source) {
             hasAlpha = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
         }
-        guard let sws = sws_getContext(Int32(width), Int32(height), source, Int32(width), Int32(height), AV_PIX_FMT_RGBA,
-                                       SWS_POINT, nil, nil, nil) else {
-            throw MediaError(kind: .invalidData, operation: "sws_getContext", message: "\(path): unsupported PNG pixel format")
-        }
-        defer { sws_freeContext(sws) }
-        let stride = (width * 4 + 63) & ~63
-        var padded = [UInt8](repeating: 0, count: stride * height + 64)
-        let scaled: Int32 = padded.withUnsafeMutableBufferPointer { dst in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(stride), 0, 0, 0]
-            return frm.withSourcePlanes { src, srcStrides in
-                sws_scale(sws, src, srcStrides, 0, Int32(height), &planes, &strides)
-            }
-        }
-        if scaled < 0 {
-            throw MediaError(kind: .invalidData, operation: "sws_scale", code: scaled, message: "\(path): cannot convert the PNG")
-        }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            pixels.replaceSubrange((y * width * 4)..<((y + 1) * width * 4), with: padded[(y * stride)..<(y * stride + width * 4)])
-        }
+        let pixels = try FrameScaler().rgba(frm, width: width, height: height)
         return RGBA(width: width, height: height, pixels: pixels, hasAlpha: hasAlpha)
     }
 }

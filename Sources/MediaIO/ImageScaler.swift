@@ -12,22 +12,13 @@ enum ImageScaler {
             throw MediaError(kind: .unavailable, operation: "sws_getContext", message: "cannot scale RGB images")
         }
         defer { sws_freeContext(sws) }
-        let stride = (width * 3 + 63) & ~63
-        var padded = [UInt8](repeating: 0, count: stride * height + 64)
-        let result: Int32 = image.pixels.withUnsafeBufferPointer { src in
-            padded.withUnsafeMutableBufferPointer { dst in
+        let pixels = try image.pixels.withUnsafeBufferPointer { src throws(MediaError) in
+            try FrameScaler.packed(rowBytes: width * 3, height: height) { dstPlanes, dstStrides in
                 var srcPlanes: [UnsafePointer<UInt8>?] = [src.baseAddress, nil, nil, nil]
                 var srcStrides: [Int32] = [Int32(image.width * 3), 0, 0, 0]
-                var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
-                var dstStrides: [Int32] = [Int32(stride), 0, 0, 0]
-                return sws_scale(sws, &srcPlanes, &srcStrides, 0, Int32(image.height), &dstPlanes, &dstStrides)
+                return sws_scale(sws, &srcPlanes, &srcStrides, 0, Int32(image.height), dstPlanes, dstStrides)
             }
         }
-        if result < 0 { throw MediaError(kind: .invalidData, operation: "sws_scale", code: result, message: ffmpegErrorText(result)) }
-        var out = RGBImage(width: width, height: height)
-        for y in 0..<height {
-            out.pixels.replaceSubrange((y * width * 3)..<((y + 1) * width * 3), with: padded[(y * stride)..<(y * stride + width * 3)])
-        }
-        return out
+        return RGBImage(width: width, height: height, pixels: pixels)
     }
 }

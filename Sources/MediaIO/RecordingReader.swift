@@ -210,21 +210,7 @@ public final class RecordingReader {
     }
 
     private static func checkReadableFile(_ path: String) throws(MediaError) {
-        var status = stat()
-        if stat(path, &status) != 0 {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw MediaError(kind: .cannotOpen, operation: "stat", code: cff_error_from_errno(errno), message: "\(path): \(reason)")
-        }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            throw MediaError(kind: .cannotOpen, operation: "stat", message: "\(path): is a directory, not a recording")
-        }
-        if status.st_mode & S_IFMT != S_IFREG {
-            throw MediaError(kind: .cannotOpen, operation: "stat", message: "\(path): is not a regular file")
-        }
-        if access(path, R_OK) != 0 {
-            throw MediaError(kind: .cannotOpen, operation: "access", code: cff_error_from_errno(errno), message: "\(path): permission denied")
-        }
-        if status.st_size == 0 {
+        if try InputFile.checkReadable(path, what: "a recording") == 0 {
             throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is empty (0 bytes), not a recording")
         }
     }

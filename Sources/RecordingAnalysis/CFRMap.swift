@@ -70,9 +70,6 @@ public struct CFRMap: Sendable, Equatable {
         return runs[lo].source
     }
 
-    /// The run of slots showing source frame `index`, nil when it was dropped.
-    public func run(ofSource index: Int) -> Run? { runs.first { $0.source == index } }
-
     /// The whole slot map, one entry per slot (`map[k]` = source index); use only for bounded output.
     public var slotMap: [Int] {
         var map: [Int] = []

@@ -92,9 +92,6 @@ public struct MirrorDetector: Sendable {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// Whether the sprite's appearance is known (always in template mode; after the first mirror event in auto mode).
-    public var knowsSprite: Bool { template != nil }
-
     /// Classifies the next frame in presentation order. The image may hold only `regionForNextFrame`
     /// (the rest black).
     public mutating func feed(index: Int, image: GrayImage) -> FrameOrientation {

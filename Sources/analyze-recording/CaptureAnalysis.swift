@@ -11,6 +11,8 @@ struct CaptureAnalysis {
     let orientations: [FrameOrientation]
     let detector: MirrorDetector
     let timeline: OrientationTimeline
+    /// Each frame's time on the grid's clock (pts or dts), by decoder-output index.
+    let placement: [Int64?]
     /// Recording pixels per working-resolution pixel.
     let workingFactor: Int
     let templateMode: Bool
@@ -57,8 +59,8 @@ struct CaptureAnalysis {
         workingFactor = factor
         templateMode = template != nil
         let transientSlots = Int64((transientMS * rate.doubleValue / 1000).rounded(.down))
-        timeline = OrientationTimeline(orientations: orientations, map: resampler.map,
-                                       placement: CFRResampler.placement(of: scan.frames, clock: resampler.clock),
+        placement = CFRResampler.placement(of: scan.frames, clock: resampler.clock)
+        timeline = OrientationTimeline(orientations: orientations, map: resampler.map, placement: placement,
                                        transientSlots: transientSlots)
     }
 }

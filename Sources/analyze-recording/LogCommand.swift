@@ -1,4 +1,5 @@
 import Foundation
+import MediaIO
 import RecordingAnalysis
 
 /// `analyze-recording log PROBE_LOG [--json FILE|-]`
@@ -45,11 +46,7 @@ let maximumLogBytes = 256 << 20
 
 /// Reads and parses a probe log; a log without a single evaluation line is bad input (65).
 func readProbeLog(_ path: String) throws -> ProbeLog {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw CommandFailure(status: .noInput, message: "\(path): no such file")
-    }
-    guard !isDirectory.boolValue else { throw CommandFailure(status: .noInput, message: "\(path): is a directory, not a probe log") }
+    try InputFile.checkReadable(path, what: "a probe log")
     guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandFailure(status: .noInput, message: "\(path): permission denied") }
     defer { try? handle.close() }
     let data = (try? handle.read(upToCount: maximumLogBytes + 1)) ?? Data()

@@ -82,7 +82,7 @@ extension CaptureAnalysis {
         let f = workingFactor
         let rect = detector.lastPosition.map { PixelRect(x: $0.x * f, y: $0.y * f, width: $0.width * f, height: $0.height * f) }
         return OrientationReport(timeline: timeline, orientations: orientations, frames: scan.frames, timeBase: scan.info.timeBase,
-                                 placement: CFRResampler.placement(of: scan.frames, clock: resampler.clock), templateMode: templateMode,
+                                 placement: placement, templateMode: templateMode,
                                  templateScale: detector.templateScale, spriteRect: rect, firstEventFrame: detector.events.first?.index,
                                  workingFactor: f)
     }

@@ -105,3 +105,19 @@ import TestSupport
         #expect((objects[0]["report"] as? [String: Any])?["flips"] != nil)
     }
 }
+
+@Suite struct NonRegularInputTests {
+    @Test func aFIFOAsProbeLogOrTemplateIsRefusedWithoutBlocking() throws {
+        let dir = TestSupport.temporaryDirectory("fifo-log")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let watch = try HostileInputTests.FIFOWatch(path: dir.appendingPathComponent("probe.txt").path)
+        let flip = TestSupport.sampleMedia.appendingPathComponent("flip.mov").path
+        for args in [["log", watch.path], [flip, "--log", watch.path], [flip, "--template", watch.path]] {
+            let r = try TestSupport.tool(args, timeout: 30)
+            #expect(!r.crashed, "\(args): hung")
+            #expect(r.status == 66, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("is not a regular file"))
+        }
+        #expect(!watch.finish(), "the FIFO was opened")
+    }
+}
