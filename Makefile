@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples bench fuzz asan
+.PHONY: deps build run test clean readme samples bench fuzz asan goldens
 
 deps:
 	@bash scripts/install-deps.sh
@@ -29,6 +29,11 @@ clean:
 # Refresh the example outputs in README.md from real runs.
 readme: build
 	python3 scripts/update-readme.py
+
+# Rewrite Tests/Fixtures/goldens/*.out from the current build: only for a deliberate change of output.
+goldens: build
+	UPDATE_GOLDENS=1 ANALYZE_RECORDING_PRODUCTS="$$($(SWIFT) build -c release --show-bin-path)" $(SWIFT) test --filter GoldenOutputTests
+	git diff --stat Tests/Fixtures/goldens
 
 # Regenerate SampleMedia/ (deterministic: same bytes with the same FFmpeg).
 samples: deps

@@ -7,6 +7,29 @@ let toolVersion = "0.1.0"
 /// Every subcommand; the first is the default.
 enum CommandRegistry {
     static var all: [any Command.Type] { [AnalyzeCommand.self, TimestampsCommand.self, CFRCommand.self, FrameCommand.self, OrientationCommand.self, LogCommand.self, BatchCommand.self] }
+
+    /// The subcommand a mistyped first word most likely meant: at most two edits away, and not
+    /// itself a subcommand. A word that is a file is never a mistyped subcommand.
+    static func nearestName(to word: String) -> String? {
+        guard !all.contains(where: { $0.name == word }) else { return nil }
+        let scored = all.map { ($0.name, editDistance(word.lowercased(), $0.name)) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let old = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = old
+            }
+        }
+        return row[b.count]
+    }
 }
 
 func generalHelp() -> String {
@@ -43,6 +66,18 @@ func help(for command: any Command.Type) -> String {
     return text
 }
 
+/// Whether `--help` or `-h` appears as an option, not as the value of one (`--json -h` names a file).
+func asksForHelp(_ args: [String], options: [OptionSpec]) -> Bool {
+    let takesValue = Set(options.filter { $0.value != nil }.map { "--" + $0.name })
+    var i = 0
+    while i < args.count {
+        if args[i] == "--" { return false }
+        if args[i] == "--help" || args[i] == "-h" { return true }
+        i += takesValue.contains(args[i]) ? 2 : 1
+    }
+    return false
+}
+
 func runTool(_ arguments: [String]) -> ExitStatus {
     var args = arguments
     if args.isEmpty {
@@ -58,6 +93,11 @@ func runTool(_ arguments: [String]) -> ExitStatus {
         return .success
     }
     var command: any Command.Type = AnalyzeCommand.self
+    if let first = args.first, !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first),
+       let near = CommandRegistry.nearestName(to: first) {
+        Console.error("analyze-recording: unknown subcommand '\(first)', did you mean '\(near)'? (see 'analyze-recording --help')\n")
+        return .usage
+    }
     if let first = args.first, let named = CommandRegistry.all.first(where: { $0.name == first }) {
         command = named
         args.removeFirst()
@@ -65,7 +105,7 @@ func runTool(_ arguments: [String]) -> ExitStatus {
         Console.out(help(for: named))
         return .success
     }
-    if args.contains("--help") || args.contains("-h") {
+    if asksForHelp(args, options: command.options) {
         Console.out(help(for: command))
         return .success
     }

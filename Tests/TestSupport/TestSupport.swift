@@ -64,8 +64,9 @@ public enum TestSupport {
     /// Runs `executable` with `arguments`, killing it after `timeout` seconds.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 120,
-                           environment: [String: String]? = nil) throws -> RunResult {
+                           environment: [String: String]? = nil, directory: URL? = nil) throws -> RunResult {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment {
@@ -101,8 +102,8 @@ public enum TestSupport {
 
     /// Runs the tool.
     @discardableResult
-    public static func tool(_ arguments: [String], timeout: TimeInterval = 120) throws -> RunResult {
-        try run(toolPath, arguments, timeout: timeout, environment: ["NO_COLOR": "1"])
+    public static func tool(_ arguments: [String], timeout: TimeInterval = 120, directory: URL? = nil) throws -> RunResult {
+        try run(toolPath, arguments, timeout: timeout, environment: ["NO_COLOR": "1"], directory: directory)
     }
 
     /// Runs the ffmpeg CLI quietly and throws when it fails.

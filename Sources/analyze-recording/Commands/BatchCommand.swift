@@ -1,5 +1,6 @@
 import Foundation
 import RecordingAnalysis
+import MediaIO
 
 /// `analyze-recording batch PATH... [--json-lines OUT|-] [--jobs N] [analyze options]`
 ///
@@ -105,11 +106,7 @@ struct BatchCommand: Command {
     }
 
     private func writeText(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure(status: .cannotCreate, message: "\(path): cannot write")
-        }
+        try OutputFile.writeAtomically(Array(text.utf8), to: path)
     }
 
     /// Runs one analysis and turns its outcome into a JSON line.

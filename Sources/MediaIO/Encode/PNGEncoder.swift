@@ -9,11 +9,6 @@ public enum PNGEncoder {
         try encode(width: image.width, height: image.height, format: AV_PIX_FMT_RGB24, bytesPerPixel: 3, pixels: image.pixels)
     }
 
-    /// PNG bytes of a gray image.
-    public static func encode(_ image: GrayImage) throws(MediaError) -> [UInt8] {
-        try encode(width: image.width, height: image.height, format: AV_PIX_FMT_GRAY8, bytesPerPixel: 1, pixels: image.pixels)
-    }
-
     /// PNG bytes of straight-alpha RGBA pixels (4 bytes per pixel).
     public static func encodeRGBA(width: Int, height: Int, pixels: [UInt8]) throws(MediaError) -> [UInt8] {
         guard pixels.count == width * height * 4 else {
@@ -30,7 +25,7 @@ public enum PNGEncoder {
     private static func encode(width: Int, height: Int, format: AVPixelFormat, bytesPerPixel: Int,
                                pixels: [UInt8]) throws(MediaError) -> [UInt8] {
         _ = configureLogging
-        guard width > 0, height > 0, width <= 65_535, height <= 65_535 else {
+        guard width > 0, height > 0, width <= Limits.pngDimension, height <= Limits.pngDimension else {
             throw MediaError(kind: .invalidData, operation: "png", message: "cannot encode a \(width)x\(height) image")
         }
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {

@@ -11,7 +11,7 @@ public enum Filmstrip {
 
     /// The largest tile size that keeps a strip of `count` tiles of `width` x `height` under
     /// `maximumWidth` pixels, keeping the aspect ratio; full size when it already fits.
-    public static func tileSize(width: Int, height: Int, count: Int, separator: Int = 2, maximumWidth: Int = 4095) -> (width: Int, height: Int) {
+    public static func tileSize(width: Int, height: Int, count: Int, separator: Int = 2, maximumWidth: Int = Limits.filmstripWidth) -> (width: Int, height: Int) {
         guard count > 0, width > 0, height > 0 else { return (width, height) }
         let available = maximumWidth - (count - 1) * separator
         guard width * count > available else { return (width, height) }

@@ -45,7 +45,7 @@ public enum FrameExtraction {
             defer { index += 1 }
             guard needed.contains(index) else { return }
             pending[index] = try frame.rgbImage(width: width, height: height)
-            if pending.count > 512 {
+            if pending.count > Limits.pendingEncodeFrames {
                 throw MediaError(kind: .invalidData, operation: "cfr --output",
                                  message: "\(path): frames are too far out of presentation order to write a constant-rate copy")
             }

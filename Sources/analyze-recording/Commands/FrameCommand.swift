@@ -12,7 +12,7 @@ struct FrameCommand: Command {
         OptionSpec("at", value: "TIME", help: "Time on the recording clock: 4.05, 4.05s or 4050ms."),
         OptionSpec("clock", value: "cfr|pts", help: "cfr (default): slot floor(TIME x RATE) of the constant-rate grid; pts: the first frame with pts >= TIME, as trim=start= picks."),
         OptionSpec("around", value: "TIME", help: "Write a filmstrip of --count constant-rate slots centred on TIME."),
-        OptionSpec("count", value: "N", help: "Number of filmstrip tiles (1-120)."),
+        OptionSpec("count", value: "N", help: "Number of filmstrip tiles (1-\(Limits.filmstripTiles))."),
         OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid (default 60)."),
         OptionSpec("output", value: "OUT.png", help: "Where to write the PNG (required)."),
     ]
@@ -41,7 +41,7 @@ struct FrameCommand: Command {
         case (nil, let around?):
             if arguments.values["clock"] != nil { throw UsageError("--clock goes with --at; a filmstrip always uses the constant-rate grid") }
             guard let text = arguments.values["count"] else { throw UsageError("--around needs --count N") }
-            guard let n = Int(text), n >= 1, n <= 120 else { throw UsageError("--count must be a whole number from 1 to 120, not '\(text)'") }
+            guard let n = Int(text), n >= 1, n <= Limits.filmstripTiles else { throw UsageError("--count must be a whole number from 1 to \(Limits.filmstripTiles), not '\(text)'") }
             mode = .around(try parseTime(around, option: "--around"), count: n)
         case (nil, nil):
             throw UsageError("give --at TIME or --around TIME --count N")

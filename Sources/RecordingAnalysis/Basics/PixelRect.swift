@@ -32,11 +32,6 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// Grown by `margin` on every side.
-    public func inset(by margin: Int) -> PixelRect {
-        PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
-    }
-
     /// Scaled by `1/factor` (to a working resolution), rounding outward.
     public func downscaled(by factor: Int) -> PixelRect {
         guard factor > 1 else { return self }

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import RecordingAnalysis
 
 /// Reads still images (sprite templates) with libavcodec's PNG decoder.
 public enum ImageFile {
@@ -13,7 +14,7 @@ public enum ImageFile {
     }
 
     /// Largest PNG read, in bytes: templates are small sprites.
-    public static let maximumBytes = 64 << 20
+    public static let maximumBytes = Limits.templateBytes
 
     /// Decodes the PNG at `path`.
     public static func readPNG(_ path: String) throws(MediaError) -> RGBA {
@@ -55,7 +56,7 @@ public enum ImageFile {
             throw MediaError(kind: .invalidData, operation: "avcodec_receive_frame(png)", code: received, message: "\(path): not a readable PNG (\(ffmpegErrorText(received)))")
         }
         let width = Int(frm.pointee.width), height = Int(frm.pointee.height)
-        guard width > 0, height > 0, width <= 8192, height <= 8192 else {
+        guard width > 0, height > 0, width <= Limits.templateDimension, height <= Limits.templateDimension else {
             throw MediaError(kind: .invalidData, operation: "png", message: "\(path): image size \(width)x\(height) is not a sprite template")
         }
         let source = AVPixelFormat(rawValue: frm.pointee.format)

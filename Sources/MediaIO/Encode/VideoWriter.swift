@@ -222,10 +222,8 @@ public final class VideoWriter {
         try check(av_write_trailer(fmt), "av_write_trailer", kind: .cannotCreate)
         avio_closep(&fmt.pointee.pb)
         ioOpen = false
-        if rename(temporaryPath, path) != 0 {
-            throw MediaError(kind: .cannotCreate, operation: "rename", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
-        }
         finished = true
+        try OutputFile.moveIntoPlace(temporaryPath, to: path)
     }
 
     private func drain() throws(MediaError) {

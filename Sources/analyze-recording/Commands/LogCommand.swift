@@ -42,7 +42,7 @@ func parseTransient(_ text: String?) throws(UsageError) -> Double {
 }
 
 /// Largest probe log read: logs are text, a few MB at most.
-let maximumLogBytes = 256 << 20
+let maximumLogBytes = Limits.probeLogBytes
 
 /// Reads and parses a probe log; a log without a single evaluation line is bad input (65).
 func readProbeLog(_ path: String) throws -> ProbeLog {

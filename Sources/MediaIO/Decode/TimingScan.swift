@@ -10,7 +10,7 @@ public struct TimingScan: Sendable {
     public var summary: DecodeSummary
 
     /// Most frames analysed: 24 hours at 60 fps. Timings cost a few dozen bytes a frame, so this bounds memory.
-    public static let maximumFrames = 24 * 3600 * 60
+    public static let maximumFrames = Limits.framesPerCapture
 
     /// Opens `path` and decodes it once, keeping only timings. Pixels are never converted, and the
     /// loop filter is skipped because it cannot change a timestamp.

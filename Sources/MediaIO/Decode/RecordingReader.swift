@@ -41,7 +41,7 @@ public final class RecordingReader {
     /// Demuxers a recording may use: QuickTime/MP4 family, Matroska/WebM.
     public static let allowedFormats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm"
     /// Largest width or height accepted; simulator captures are at most a few thousand pixels.
-    public static let maximumDimension = 16_384
+    public static let maximumDimension = Limits.videoDimension
 
     /// Container and stream facts.
     public private(set) var info: RecordingInfo

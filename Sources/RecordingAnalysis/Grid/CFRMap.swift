@@ -36,7 +36,7 @@ public struct CFRMap: Sendable, Equatable {
 
     /// Refuses grids larger than this many slots (a day at 120 fps): timestamps that far apart are
     /// corrupt, and a map that large would only exhaust memory.
-    public static let maximumSlots: Int64 = 24 * 3600 * 120
+    public static let maximumSlots: Int64 = Limits.gridSlots
 
     /// Why a grid could not be built.
     public enum Failure: Error, Equatable, Sendable {

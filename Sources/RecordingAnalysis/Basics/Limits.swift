@@ -1,0 +1,26 @@
+/// Every bound the tool puts on hostile or absurd input, in one place.
+///
+/// Each is chosen so that a genuine screen recording, template or probe log is far inside it, while
+/// a crafted file cannot make the tool allocate or compute without end.
+public enum Limits {
+    /// Largest video width or height decoded (a 16K frame; the biggest phone screens are under 3000).
+    public static let videoDimension = 16_384
+    /// Most frames decoded from one capture: a day at 60 fps.
+    public static let framesPerCapture = 24 * 3600 * 60
+    /// Most slots in a constant-rate grid: a day at 120 fps.
+    public static let gridSlots: Int64 = 24 * 3600 * 120
+    /// Largest PNG template file, in bytes.
+    public static let templateBytes = 64 << 20
+    /// Largest template width or height, in pixels.
+    public static let templateDimension = 8_192
+    /// Largest PNG written (the format's own limit is 2^31; this keeps images viewable).
+    public static let pngDimension = 65_535
+    /// Largest probe log, in bytes.
+    public static let probeLogBytes = 256 << 20
+    /// Frames held back while re-encoding a constant-rate copy before the writer must catch up.
+    public static let pendingEncodeFrames = 512
+    /// Most tiles in one filmstrip.
+    public static let filmstripTiles = 120
+    /// Widest filmstrip written, in pixels.
+    public static let filmstripWidth = 4095
+}
