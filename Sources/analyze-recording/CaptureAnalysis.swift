@@ -48,10 +48,11 @@ struct CaptureAnalysis {
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
         scan = try TimingScan(reader: reader) { frame, index in
             let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)
-            orientations.append(detector.feed(index: index, image: gray))
+            try detector.feed(index: index, image: gray) { try frame.grayImage(width: workW, height: workH) }
             progress.update(frames: index + 1, pts: frame.pts)
         }
         progress.finish()
+        orientations = detector.orientations
         audit = scan.audit
         resampler = try Grid.resample(scan, audit: audit, rate: rate)
         self.orientations = orientations

@@ -71,31 +71,50 @@ private struct SeededNoise {
     @Test func autoModeFindsTheSpriteAtItsFirstFlipAndFollowsIt() {
         var detector = MirrorDetector(MirrorDetector.Configuration())
         let facings: [Bool] = [false, false, false, true, false, false, false, false, true, true, true]
-        var results: [FrameOrientation] = []
         for (i, m) in facings.enumerated() {
-            results.append(detector.feed(index: i, image: scene(x: 30 + i, mirrored: m, background: UInt8(90 + i * 3), noise: UInt64(i))))
+            let image = scene(x: 30 + i, mirrored: m, background: UInt8(90 + i * 3), noise: UInt64(i))
+            detector.feed(index: i, image: image) { image }
         }
+        let results = detector.orientations
         #expect(results.map(\.facing) == facings.map { $0 ? .mirrored : .canonical })
-        #expect(!results[0].measured && results[4].measured)
-        #expect(detector.events.first?.index == 3)
+        #expect(!results[0].measured && results[2].measured && results[4].measured)
+        #expect(detector.firstEvent?.index == 3)
     }
 
     @Test func templateModeNamesTheFacing() {
         let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
         var detector = MirrorDetector(MirrorDetector.Configuration(template: template))
-        let right = detector.feed(index: 0, image: scene(x: 60, mirrored: false))
-        let left = detector.feed(index: 1, image: scene(x: 62, mirrored: true))
+        let a = scene(x: 60, mirrored: false), b = scene(x: 62, mirrored: true)
+        detector.feed(index: 0, image: a) { a }
+        detector.feed(index: 1, image: b) { b }
+        let right = detector.orientations[0], left = detector.orientations[1]
         #expect(right.facing == .canonical && left.facing == .mirrored)
         #expect(detector.templateScale == 1.0)
         #expect((left.confidence ?? 0) > 0.2)
     }
 
-    @Test func anAbsentSpriteIsAbsent() {
+    @Test func aVanishedSpriteIsUnknownWithTheReason() {
         let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
         var detector = MirrorDetector(MirrorDetector.Configuration(template: template))
-        _ = detector.feed(index: 0, image: scene(x: 60, mirrored: false))
-        let gone = detector.feed(index: 1, image: GrayImage(width: 120, height: 80, fill: 100))
-        #expect(gone.facing == .absent)
+        let a = scene(x: 60, mirrored: false), blank = GrayImage(width: 120, height: 80, fill: 100)
+        detector.feed(index: 0, image: a) { a }
+        detector.feed(index: 1, image: blank) { blank }
+        #expect(detector.orientations[1].facing == .unknown)
+        #expect(detector.orientations[1].reason == .lost)
+    }
+
+    @Test func aTemplateThatIsNotThereIsNeverFound() {
+        // A template of another sprite: a checkerboard, which nothing in the scene resembles.
+        var board = GrayImage(width: 24, height: 16, fill: 40)
+        for y in 0..<16 { for x in 0..<24 where (x / 4 + y / 4) % 2 == 0 { board[x, y] = 230 } }
+        let template = SpriteTemplate(cutting: PixelRect(x: 0, y: 0, width: 24, height: 16), from: board)
+        var detector = MirrorDetector(MirrorDetector.Configuration(template: template))
+        for i in 0..<5 {
+            let image = scene(x: 40 + i, mirrored: i == 2)
+            detector.feed(index: i, image: image) { image }
+        }
+        #expect(detector.template == nil)
+        #expect(detector.orientations.allSatisfy { $0.facing == .unknown && $0.reason == .notFound })
     }
 }
 
@@ -124,9 +143,16 @@ private struct SeededNoise {
         #expect(t.flips.isEmpty && t.turns.count == 1)
     }
 
-    @Test func absentFramesContinueTheFacingAroundThem() {
-        let t = timeline([.canonical, .absent, .canonical, .mirrored, .absent, .canonical])
-        #expect(t.flips.count == 1)
-        #expect(t.flips.first?.slots == 2)
+    @Test func unknownFramesAreNeverReadAsEitherFacing() {
+        // Confident on both sides: a flip, even with unknown frames elsewhere.
+        let t = timeline([.canonical, .unknown, .canonical, .mirrored, .canonical])
+        #expect(t.flips.count == 1 && t.flips.first?.slots == 1)
+        #expect(t.unknownStretches.count == 1)
+        // Unknown right after the change: where it ends cannot be established, so it is undecided.
+        let u = timeline([.canonical, .canonical, .mirrored, .unknown, .canonical])
+        #expect(u.flips.isEmpty && u.turns.isEmpty)
+        #expect(u.undecided.count == 1)
+        #expect(u.uncertainty(slotMS: 16.667) != nil)
+        #expect(timeline([.canonical, .mirrored, .canonical]).uncertainty(slotMS: 16.667) == nil)
     }
 }

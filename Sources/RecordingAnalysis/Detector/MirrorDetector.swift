@@ -1,11 +1,25 @@
+import Foundation
+
 /// Which way a sprite faces in one frame, relative to its canonical orientation.
 public enum SpriteFacing: String, Sendable, Equatable {
     /// As in the template (template mode: facing right), or as first seen (auto mode: `initial`).
     case canonical
     /// The horizontal mirror of the canonical orientation.
     case mirrored
-    /// The sprite could not be found in the frame.
-    case absent
+    /// The detector cannot tell (see `FrameOrientation.reason`).
+    case unknown
+}
+
+/// Why a frame's facing is unknown.
+public enum UnknownReason: String, Sendable, Equatable {
+    /// Not found near where it was, nor anywhere else in the frame (or region of interest).
+    case lost = "sprite lost"
+    /// Last seen touching the frame's edge, then gone.
+    case outOfView = "out of view"
+    /// Found, but both orientations explain it about equally well.
+    case ambiguous = "ambiguous"
+    /// Template mode: the template has not been found in any frame so far.
+    case notFound = "template not found"
 }
 
 /// The detector's verdict on one decoded frame.
@@ -13,28 +27,56 @@ public struct FrameOrientation: Sendable, Equatable {
     /// Decoder-output index.
     public var index: Int
     public var facing: SpriteFacing
-    /// Best NCC score of the canonical and of the mirrored template (nil before the sprite is known).
+    /// Best asymmetry-weighted NCC of the canonical and of the mirrored appearance (nil when not scored).
     public var canonicalScore: Float?
     public var mirroredScore: Float?
     /// Where the sprite was found, in working-resolution pixels.
     public var position: PixelRect?
     /// Whether facing was decided by matching (false: assumed, e.g. before the first mirror event).
     public var measured: Bool
+    /// How much better the chosen orientation explains the pixels than the other, relative to how
+    /// well the better one fits at all: `(best − other) / ((best − other) + (1 − best))`, in 0…1.
+    /// Nil when not measured.
+    public var confidence: Float?
+    /// Set when `facing` is `unknown`.
+    public var reason: UnknownReason?
 
-    /// Score margin between the chosen orientation and the other one.
-    public var confidence: Float? {
-        guard let c = canonicalScore, let m = mirroredScore, facing != .absent else { return nil }
-        return abs(c - m)
+    public init(index: Int, facing: SpriteFacing, canonicalScore: Float? = nil, mirroredScore: Float? = nil,
+                position: PixelRect? = nil, measured: Bool, confidence: Float? = nil, reason: UnknownReason? = nil) {
+        self.index = index
+        self.facing = facing
+        self.canonicalScore = canonicalScore
+        self.mirroredScore = mirroredScore
+        self.position = position
+        self.measured = measured
+        self.confidence = confidence
+        self.reason = reason
+    }
+
+    /// The confidence of a decision between two scores (see `confidence`).
+    public static func confidence(best: Float, other: Float) -> Float {
+        let margin = max(0, best - other)
+        return margin / (margin + max(0.02, 1 - best))
     }
 }
 
-/// Decides, frame by frame, whether a sprite faces its canonical way, is mirrored, or is absent.
+/// Decides, frame by frame, whether a sprite faces its canonical way, is mirrored, or cannot be told.
 ///
-/// Streaming: it keeps only the previous frame and the sprite template, so memory does not grow
-/// with the recording. Template mode matches a given template and its mirror image in every frame
-/// (searching a few scales first). Auto mode scans consecutive frames for a mirror event, cuts the
-/// sprite out of the frame before the first one, and from then on matches it and its mirror image;
-/// frames before the first mirror event face the initial way by definition.
+/// Streaming: it keeps the sprite's appearance and the last two frames, so memory does not grow with
+/// the recording. Decisions about a frame may be revised while the next frame is fed (auto mode
+/// confirms a track one frame late); read `orientations` when every frame has been fed.
+///
+/// - Template mode locates the given template (over pixel scales 0.25x–4x) and then matches it and
+///   its mirror image in every frame.
+/// - Auto mode starts a track only on an object that mirrors in place: a mirror event (see
+///   `MirrorEventFinder`) whose old appearance stood still in the frame before and which is still
+///   there, in either orientation, in the frame after. UI content that slides, scrolls or fades fails
+///   one of these. From then on it matches that appearance and its mirror image, as template mode does,
+///   and follows slow changes of light by blending in confidently classified frames.
+///
+/// Every measured frame carries a confidence; below `confidenceThreshold` the facing is `unknown`.
+/// A sprite lost near its last position is searched for again over the whole frame (or region of
+/// interest) in both orientations, so a jump (a re-armed walk) is followed in the same frame.
 public struct MirrorDetector: Sendable {
     /// Settings of one run.
     public struct Configuration: Sendable {
@@ -42,10 +84,20 @@ public struct MirrorDetector: Sendable {
         public var template: SpriteTemplate?
         /// Search only here (working-resolution pixels); whole frame when nil.
         public var roi: PixelRect?
-        /// Template scales tried when the template is first located.
-        public var scales: [Double] = [0.8, 0.9, 1.0, 1.1, 1.25]
-        /// Below this NCC the sprite is absent.
-        public var presenceThreshold: Float = 0.5
+        /// Template scales tried when the template is first located: 0.25x to 4x in steps of 2^(1/6),
+        /// so an @1x asset on a 3x capture and an @3x asset on a 1x capture are both found.
+        public var scales: [Double] = (-12...12).map { Double.pow2($0, over: 6) }
+        /// Below this (asymmetry-weighted NCC) near its last position, the sprite is not there.
+        public var presenceThreshold: Float = 0.6
+        /// A sprite found anywhere else in the frame, or a template located for the first time, needs this.
+        public var acquireThreshold: Float = 0.7
+        /// Below this confidence a frame's facing is unknown.
+        public var confidenceThreshold: Float = 0.5
+        /// Auto mode: the mirrored appearance must still be there (either way round) in the next frame.
+        public var confirmThreshold: Float = 0.7
+        /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
+        /// that started it is given up.
+        public var probationFrames = 12
         public var finder = MirrorEventFinder.Parameters()
 
         public init(template: SpriteTemplate? = nil, roi: PixelRect? = nil) {
@@ -54,26 +106,36 @@ public struct MirrorDetector: Sendable {
         }
     }
 
+    /// A mirror event waiting for the next frame to confirm it (auto mode).
+    private struct Pending: Sendable {
+        var index: Int
+        var event: MirrorEventFinder.Event
+        var appearance: SpriteTemplate
+    }
+
     public let configuration: Configuration
-    /// The template in canonical orientation once known (at the scale found).
+    /// Every frame fed so far, by decoder-output index (the last one may still be revised).
+    public private(set) var orientations: [FrameOrientation] = []
+    /// The sprite's appearance in canonical orientation once known (at the scale found).
     public private(set) var template: SpriteTemplate?
-    /// The scale at which a given template matched best.
+    /// The scale at which a given template matched.
     public private(set) var templateScale: Double?
-    /// Mirror events seen between consecutive frames (auto mode).
-    public private(set) var events: [(index: Int, event: MirrorEventFinder.Event)] = []
+    /// Template mode, while not located: the best plain NCC seen and its scale.
+    public private(set) var bestMiss: (score: Float, scale: Double)?
+    /// The mirror event that started the track (auto mode), by the frame it happened in.
+    public private(set) var firstEvent: (index: Int, event: MirrorEventFinder.Event)?
     /// Where the sprite was last found.
     public private(set) var lastPosition: PixelRect?
     private var previous: GrayImage?
-    private var lastFacing: SpriteFacing = .canonical
-    private var globalSearchCooldown = 0
+    private var beforePrevious: GrayImage?
+    private var pending: Pending?
     private var velocity: (dx: Int, dy: Int) = (0, 0)
     /// The sprite was not found in the last frame.
     private var lost = false
+    private var searchCooldown = 0
+    private var searchBackoff = 1
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
     private let adaptive: Bool
-
-    /// How much better the mirrored fit must be to toggle the facing without a mirror event in the same frame.
-    public static let toggleMargin: Float = 0.1
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -81,83 +143,164 @@ public struct MirrorDetector: Sendable {
     }
 
     /// The part of the next frame this detector will look at, in working pixels; nil means all of it.
-    /// Once the sprite is known and was found in the last frame, only its neighbourhood matters,
-    /// and converting only that part of each frame is most of the detector's cost saved. The region
-    /// is aligned to a 32-pixel grid so that consecutive frames usually share it.
+    /// Once the sprite is tracked and was found in the last frame, only its neighbourhood matters
+    /// (if it is not there, `feed` asks for the whole frame). The region is aligned to a 32-pixel grid
+    /// so that consecutive frames usually share it.
     public var regionForNextFrame: PixelRect? {
-        guard template != nil, !lost, let p = lastPosition else { return nil }
+        guard template != nil, pending == nil, let p = lastPosition else { return nil }
+        // Lost and waiting before the next whole-frame search: no pixels are needed at all.
+        if lost { return searchCooldown > 0 ? PixelRect(x: 0, y: 0, width: 1, height: 1) : nil }
         let grid = 32
         let x0 = ((p.x - p.width - 16) / grid - 1) * grid, y0 = ((p.y - p.height - 16) / grid - 1) * grid
         let x1 = ((p.maxX + p.width + 16) / grid + 2) * grid, y1 = ((p.maxY + p.height + 16) / grid + 2) * grid
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// Classifies the next frame in presentation order. The image may hold only `regionForNextFrame`
-    /// (the rest black).
-    public mutating func feed(index: Int, image: GrayImage) -> FrameOrientation {
-        defer { previous = image }
-        let result = decide(index: index, image: image)
-        lost = template != nil && result.facing == .absent
-        return result
-    }
-
-    private mutating func decide(index: Int, image: GrayImage) -> FrameOrientation {
-        if template == nil, let given = configuration.template {
-            locateGivenTemplate(given, in: image)
-        }
-        if template == nil, let previous {
-            if let event = MirrorEventFinder.find(old: previous, new: image, roi: configuration.roi, parameters: configuration.finder).first {
-                events.append((index, event))
-                let cut = SpriteTemplate(cutting: event.rect, from: previous)
-                if cut.contrast >= 4 {
-                    setTemplate(cut)
-                    lastPosition = event.rect
-                    lastFacing = .canonical
+    /// Classifies the next frame in presentation order (`index` counts from 0 without gaps). The
+    /// image may hold only `regionForNextFrame` (the rest black); `fullFrame` supplies all of it when
+    /// the sprite has to be searched for elsewhere.
+    public mutating func feed(index: Int, image: GrayImage, fullFrame: () throws -> GrayImage) rethrows {
+        var image = image
+        let partial = regionForNextFrame != nil
+        var result: FrameOrientation
+        if let given = configuration.template {
+            if template == nil {
+                if partial { image = try fullFrame() }
+                locate(given, in: image)
+            }
+            if template != nil {
+                result = try classify(index: index, image: &image, partial: partial, fullFrame: fullFrame)
+            } else {
+                result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
+            }
+        } else if template != nil {
+            result = try classify(index: index, image: &image, partial: partial, fullFrame: fullFrame)
+            if result.facing == .unknown, let first = firstEvent, index - first.index <= configuration.probationFrames {
+                retractTrack(since: first.index - 1)
+                result = FrameOrientation(index: index, facing: .canonical, measured: false)
+            }
+        } else {
+            result = FrameOrientation(index: index, facing: .canonical, measured: false)
+            if let p = pending, let previous {
+                pending = nil
+                if confirm(p, in: image) {
+                    startTrack(p, frameBefore: index - 2, eventFrame: previous)
+                    result = try classify(index: index, image: &image, partial: false, fullFrame: fullFrame)
                 }
             }
-        } else if template != nil, let previous, adaptive, let near = lastPosition {
-            // Keep recording events near the sprite: they corroborate the pairwise verdicts.
-            let around = PixelRect(x: near.x - near.width, y: near.y - near.height, width: near.width * 3, height: near.height * 3)
-            if let event = MirrorEventFinder.find(old: previous, new: image, roi: around, parameters: configuration.finder).first {
-                events.append((index, event))
+            if template == nil, let previous {
+                pending = candidate(index: index, old: previous, new: image)
             }
         }
-        guard template != nil else {
-            return FrameOrientation(index: index, facing: .canonical, canonicalScore: nil, mirroredScore: nil, position: nil, measured: false)
+        orientations.append(result)
+        lost = template != nil && result.position == nil
+        beforePrevious = previous
+        previous = image
+    }
+
+    // MARK: Auto mode: starting a track
+
+    /// The first mirror event between `old` and `new` that could be a sprite turning in place: its
+    /// old appearance is not mirror-symmetric and stood still in the frame before `old`.
+    private func candidate(index: Int, old: GrayImage, new: GrayImage) -> Pending? {
+        for event in MirrorEventFinder.find(old: old, new: new, roi: configuration.roi, parameters: configuration.finder) {
+            guard let rect = event.rect.clipped(width: old.width, height: old.height), rect.width >= 6, rect.height >= 6 else { continue }
+            let appearance = SpriteTemplate(cutting: rect, from: old)
+            guard appearance.contrast >= 4 else { continue }
+            if let before = beforePrevious {
+                let still = TemplateMatcher(appearance).bestCoarseToFine(in: before, positions: window(around: rect, reach: 4))
+                guard (still?.score ?? -1) >= configuration.confirmThreshold else { continue }
+            }
+            return Pending(index: index, event: event, appearance: appearance)
         }
-        return classify(index: index, image: image)
+        return nil
+    }
+
+    /// Whether the appearance is still near the event's place, either way round, in the next frame.
+    private func confirm(_ p: Pending, in image: GrayImage) -> Bool {
+        let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
+        let area = window(around: rect, reach: max(6, rect.width / 4))
+        let same = TemplateMatcher(p.appearance).bestCoarseToFine(in: image, positions: area)?.score ?? -1
+        let flipped = TemplateMatcher(p.appearance.mirrored).bestCoarseToFine(in: image, positions: area)?.score ?? -1
+        return max(same, flipped) >= configuration.confirmThreshold
+    }
+
+    /// Starts tracking at a confirmed event: the frame before it shows the canonical appearance by
+    /// definition, and the event's frame is classified against it.
+    private mutating func startTrack(_ p: Pending, frameBefore: Int, eventFrame: GrayImage) {
+        firstEvent = (p.index, p.event)
+        setTemplate(p.appearance)
+        let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
+        lastPosition = rect
+        velocity = (0, 0)
+        if orientations.indices.contains(p.index - 1) {
+            orientations[p.index - 1] = FrameOrientation(index: p.index - 1, facing: .canonical, canonicalScore: 1, mirroredScore: nil,
+                                                         position: rect, measured: true, confidence: 1)
+        }
+        var image = eventFrame
+        if orientations.indices.contains(p.index),
+           let revised = try? classify(index: p.index, image: &image, partial: false, fullFrame: { eventFrame }) {
+            orientations[p.index] = revised
+        }
+    }
+
+    /// Gives up a track that did not hold through its probation: what started it was not a sprite
+    /// (a sprite that just turned is still there, readable, in the frames after). Its frames go back
+    /// to "no mirror event seen", and the search for one goes on.
+    private mutating func retractTrack(since first: Int) {
+        for i in max(0, first)..<orientations.count {
+            orientations[i] = FrameOrientation(index: i, facing: .canonical, measured: false)
+        }
+        template = nil
+        matchers = nil
+        firstEvent = nil
+        lastPosition = nil
+        velocity = (0, 0)
+        searchCooldown = 0
+        searchBackoff = 1
     }
 
     private mutating func setTemplate(_ t: SpriteTemplate) {
         template = t
-        matchers = (TemplateMatcher(t), TemplateMatcher(t.mirrored))
+        let weighted = t.weightedByAsymmetry
+        matchers = (TemplateMatcher(weighted), TemplateMatcher(weighted.mirrored))
     }
 
-    /// Finds a given template in the first frame that shows it, choosing the scale.
-    private mutating func locateGivenTemplate(_ given: SpriteTemplate, in image: GrayImage) {
-        guard globalSearchCooldown <= 0 else { globalSearchCooldown -= 1; return }
+    // MARK: Template mode: locating the template
+
+    /// Finds a given template in a frame that shows it, choosing the scale; remembers the best miss.
+    private mutating func locate(_ given: SpriteTemplate, in image: GrayImage) {
+        guard searchCooldown <= 0 else { searchCooldown -= 1; return }
         var best: (scale: Double, t: SpriteTemplate, match: TemplateMatcher.Match)?
-        for scale in configuration.scales {
+        func consider(_ scale: Double) {
             let t = given.scaled(by: scale)
-            guard t.width < image.width, t.height < image.height else { continue }
+            guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2 else { return }
             for candidate in [t, t.mirrored] {
-                if let m = globalSearch(candidate, in: image), m.score > (best?.match.score ?? -2) {
-                    best = (scale, t, m)
-                }
+                if let m = globalSearch(candidate, in: image), m.score > (best?.match.score ?? -2) { best = (scale, t, m) }
             }
         }
-        guard let best, best.match.score >= configuration.presenceThreshold else {
-            // Not in this frame; a full search is costly, so try again a little later.
-            globalSearchCooldown = MirrorDetector.globalSearchInterval
+        for scale in configuration.scales { consider(scale) }
+        if let coarse = best?.scale {
+            for k in [-2, -1, 1, 2] { consider(coarse * Double.pow2(k, over: 24)) }
+        }
+        guard let best else { backOff(); return }
+        guard best.match.score >= configuration.acquireThreshold else {
+            if best.match.score > (bestMiss?.score ?? -2) { bestMiss = (best.match.score, best.scale) }
+            backOff()
             return
         }
         templateScale = best.scale
         setTemplate(best.t)
         lastPosition = PixelRect(x: best.match.x, y: best.match.y, width: best.t.width, height: best.t.height)
+        searchBackoff = 1
     }
 
-    /// Frames skipped between two full-frame searches while the sprite is not found.
-    public static let globalSearchInterval = 10
+    /// After a failed whole-frame search, wait 1, 2, 4 … 128 frames before the next one: a sprite that
+    /// is not there costs little, and one that comes back soon is found soon.
+    private mutating func backOff() {
+        searchCooldown = searchBackoff
+        searchBackoff = min(128, searchBackoff * 2)
+    }
 
     /// Coarse-to-fine search over the whole region of interest: every position of a reduced image
     /// and template, then the best few candidates refined at full resolution.
@@ -188,9 +331,7 @@ public struct MirrorDetector: Sendable {
         return best
     }
 
-    private mutating func classify(index: Int, image: GrayImage) -> FrameOrientation {
-        adaptive ? classifyAgainstPrevious(index: index, image: image) : classifyAgainstTemplate(index: index, image: image)
-    }
+    // MARK: Tracking
 
     /// The search window around a position: as far as the sprite moved last time plus a margin,
     /// either way (a turn reverses the motion), and at least a quarter of its width (it may start
@@ -201,67 +342,79 @@ public struct MirrorDetector: Sendable {
         return PixelRect(x: r.x - rx, y: r.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
     }
 
-    /// Moves the tracked position, remembering the displacement for the next search window.
-    private mutating func track(to position: PixelRect) {
-        if let last = lastPosition { velocity = (position.x - last.x, position.y - last.y) }
-        lastPosition = position
+    private func window(around r: PixelRect, reach: Int) -> PixelRect {
+        PixelRect(x: r.x - reach, y: r.y - reach, width: 2 * reach + 1, height: 2 * reach + 1)
     }
 
-    /// Template mode: match the template and its mirror image; the better one decides.
-    private mutating func classifyAgainstTemplate(index: Int, image: GrayImage) -> FrameOrientation {
+    /// Matches the appearance and its mirror image near the last position, then, if neither is
+    /// there, over the whole frame; decides the facing and its confidence.
+    private mutating func classify(index: Int, image: inout GrayImage, partial: Bool,
+                                   fullFrame: () throws -> GrayImage) rethrows -> FrameOrientation {
         guard let matchers, let t = template else {
-            return FrameOrientation(index: index, facing: .absent, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true)
+            return FrameOrientation(index: index, facing: .unknown, measured: true, reason: .lost)
         }
-        var c = lastPosition.flatMap { matchers.canonical.bestCoarseToFine(in: image, positions: window(around: $0)) }
-        var m = lastPosition.flatMap { matchers.mirrored.bestCoarseToFine(in: image, positions: window(around: $0)) }
-        if max(c?.score ?? -1, m?.score ?? -1) < configuration.presenceThreshold {
-            if globalSearchCooldown > 0 {
-                globalSearchCooldown -= 1
+        var c: TemplateMatcher.Match?, m: TemplateMatcher.Match?
+        if let last = lastPosition, !lost {
+            c = matchers.canonical.bestCoarseToFine(in: image, positions: window(around: last))
+            m = matchers.mirrored.bestCoarseToFine(in: image, positions: window(around: last))
+        }
+        var threshold = configuration.presenceThreshold
+        let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
+        if nearBest >= threshold, searchCooldown == 0,
+           nearBest < configuration.acquireThreshold
+            || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold {
+            // Found, but poorly or ambiguously: after a jump or a gap in the recording the sprite may
+            // be beyond the window, and the window holds only a piece of it. Look everywhere too.
+            if partial { image = try fullFrame() }
+            let gc = globalSearch(matchers.canonical.template, in: image), gm = globalSearch(matchers.mirrored.template, in: image)
+            if max(gc?.score ?? -1, gm?.score ?? -1) > nearBest { c = gc; m = gm }
+        }
+        if max(c?.score ?? -1, m?.score ?? -1) < threshold {
+            threshold = configuration.acquireThreshold
+            if searchCooldown > 0 {
+                searchCooldown -= 1
+                c = nil; m = nil
             } else {
-                c = globalSearch(t, in: image)
-                m = globalSearch(t.mirrored, in: image)
-                if max(c?.score ?? -1, m?.score ?? -1) < configuration.presenceThreshold {
-                    globalSearchCooldown = MirrorDetector.globalSearchInterval
-                }
+                if partial { image = try fullFrame() }
+                c = globalSearch(matchers.canonical.template, in: image)
+                m = globalSearch(matchers.mirrored.template, in: image)
+                if max(c?.score ?? -1, m?.score ?? -1) < threshold { backOff() } else { searchBackoff = 1 }
             }
         }
         let cs = c?.score ?? -1, ms = m?.score ?? -1
-        guard max(cs, ms) >= configuration.presenceThreshold, let winner = cs >= ms ? c : m else {
-            return FrameOrientation(index: index, facing: .absent, canonicalScore: c?.score, mirroredScore: m?.score, position: nil, measured: true)
+        guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
+            let atEdge = lastPosition.map { $0.x <= 1 || $0.y <= 1 || $0.maxX >= image.width - 1 || $0.maxY >= image.height - 1 } ?? false
+            return FrameOrientation(index: index, facing: .unknown, canonicalScore: c?.score, mirroredScore: m?.score,
+                                    measured: true, reason: atEdge ? .outOfView : .lost)
         }
-        let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
         let position = PixelRect(x: winner.x, y: winner.y, width: t.width, height: t.height)
-        track(to: position)
-        lastFacing = facing
-        return FrameOrientation(index: index, facing: facing, canonicalScore: c?.score, mirroredScore: m?.score, position: position, measured: true)
+        if let last = lastPosition, !lost { velocity = (position.x - last.x, position.y - last.y) } else { velocity = (0, 0) }
+        lastPosition = position
+        let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
+        let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
+        guard confidence >= configuration.confidenceThreshold else {
+            return FrameOrientation(index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: position,
+                                    measured: true, confidence: confidence, reason: .ambiguous)
+        }
+        if adaptive { adapt(to: image, at: position, facing: facing) }
+        return FrameOrientation(index: index, facing: facing, canonicalScore: cs, mirroredScore: ms, position: position,
+                                measured: true, confidence: confidence)
     }
 
-    /// Auto mode: compare the sprite's neighbourhood with the previous frame's, as it was and
-    /// mirrored about the sprite's centre. The previous frame is the freshest template there is:
-    /// the backdrop behind the sprite may crossfade or rain, but between two frames it barely changes.
-    /// A better mirrored fit toggles the facing; the canonical template is still scored for the record.
-    private mutating func classifyAgainstPrevious(index: Int, image: GrayImage) -> FrameOrientation {
-        let eventHere = events.last?.index == index
-        guard let previous, let r = lastPosition, let last = PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)
-                .clipped(width: previous.width, height: previous.height), last.width >= 4, last.height >= 4 else {
-            return FrameOrientation(index: index, facing: .absent, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true)
-        }
-        let before = SpriteTemplate(cutting: last, from: previous).weightedByAsymmetry
-        let same = TemplateMatcher(before).bestCoarseToFine(in: image, positions: window(around: last))
-        let flipped = TemplateMatcher(before.mirrored).bestCoarseToFine(in: image, positions: window(around: last))
-        let ss = same?.score ?? -1, fs = flipped?.score ?? -1
-        let toggles = fs > ss + MirrorDetector.toggleMargin || (eventHere && fs > ss)
-        guard max(ss, fs) >= configuration.presenceThreshold, let winner = toggles ? flipped : same else {
-            return FrameOrientation(index: index, facing: .absent, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true)
-        }
-        if toggles {
-            lastFacing = lastFacing == .canonical ? .mirrored : .canonical
-        }
-        let position = PixelRect(x: winner.x, y: winner.y, width: last.width, height: last.height)
-        track(to: position)
-        // Scores against the previous frame in its own orientation and mirrored, expressed as
-        // canonical/mirrored for the facing now shown.
-        let (cs, ms): (Float, Float) = lastFacing == .canonical ? (max(ss, fs), min(ss, fs)) : (min(ss, fs), max(ss, fs))
-        return FrameOrientation(index: index, facing: lastFacing, canonicalScore: cs, mirroredScore: ms, position: position, measured: true)
+    /// Blends a confidently classified frame's appearance (turned canonical) into the template, so
+    /// that a backdrop that crossfades or darkens behind the sprite is followed.
+    private mutating func adapt(to image: GrayImage, at position: PixelRect, facing: SpriteFacing) {
+        guard let t = template, position.x >= 0, position.y >= 0, position.maxX <= image.width, position.maxY <= image.height else { return }
+        var seen = SpriteTemplate(cutting: position, from: image)
+        if facing == .mirrored { seen = seen.mirrored }
+        guard seen.contrast >= 4 else { return }
+        setTemplate(t.blended(with: seen, weight: 0.5))
+    }
+}
+
+extension Double {
+    /// 2^(k/n), exactly 1 for k = 0.
+    static func pow2(_ k: Int, over n: Int) -> Double {
+        k == 0 ? 1 : exp2(Double(k) / Double(n))
     }
 }

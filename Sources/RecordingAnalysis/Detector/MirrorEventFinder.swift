@@ -30,16 +30,27 @@ public enum MirrorEventFinder {
         public var minimumChangedFraction: Double = 0.2
         /// Translations up to this many pixels are tried as an alternative explanation.
         public var shiftReach: Int = 6
+        /// Shifts beyond `shiftReach` (UI sliding sideways or scrolling) reject a mirror whose error
+        /// is not below this fraction of theirs.
+        public var wideShiftRatio: Double = 0.75
+        /// The weaker side of the axis must carry at least this fraction of the stronger side's edges.
+        public var minimumBalance: Double = 0.25
+        /// The old and new appearance must differ from their own mirror images, about every axis near
+        /// the centre, by at least this fraction of the change between them.
+        public var minimumAsymmetry: Double = 0.22
         /// And the box must be at least this many pixels wide and high.
         public var minimumSide: Int = 8
         public init() {}
     }
 
     /// Mirror events between `old` and `new` (same size) inside `roi` (whole image when nil).
-    public static func find(old: GrayImage, new: GrayImage, roi: PixelRect? = nil, parameters p: Parameters = Parameters()) -> [Event] {
+    public static func find(old: GrayImage, new: GrayImage, roi: PixelRect? = nil, parameters: Parameters = Parameters()) -> [Event] {
         guard old.width == new.width, old.height == new.height, old.width > 0, old.height > 0 else { return [] }
         let area = (roi ?? PixelRect(x: 0, y: 0, width: new.width, height: new.height)).clipped(width: new.width, height: new.height)
         guard let area else { return [] }
+        var p = parameters
+        p.changeThreshold = changeThreshold(old: old, new: new, area: area, ceiling: p.changeThreshold)
+        p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
         let bw = (area.width + p.block - 1) / p.block, bh = (area.height + p.block - 1) / p.block
         var counts = [Int](repeating: 0, count: bw * bh)
         old.pixels.withUnsafeBufferPointer { a in
@@ -90,6 +101,40 @@ public enum MirrorEventFinder {
         return events
     }
 
+    /// The level above which a pixel counts as changed: `ceiling` on ordinary captures, lower on dark
+    /// or dimmed ones whose whole contrast is a few dozen levels, but always well above the frame's
+    /// own noise (compression flicker between two frames of a static screen).
+    static func changeThreshold(old: GrayImage, new: GrayImage, area: PixelRect, ceiling: Int) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        var spread = [Int](repeating: 0, count: 256)
+        var n = 0
+        let step = 2
+        var y = area.y
+        while y < area.maxY {
+            let row = y * new.width
+            var x = area.x
+            while x < area.maxX {
+                histogram[abs(Int(old.pixels[row + x]) - Int(new.pixels[row + x]))] += 1
+                spread[Int(new.pixels[row + x])] += 1
+                n += 1
+                x += step
+            }
+            y += step
+        }
+        guard n > 0 else { return ceiling }
+        func percentile(_ h: [Int], _ q: Double) -> Int {
+            var acc = 0
+            for (v, c) in h.enumerated() {
+                acc += c
+                if Double(acc) >= q * Double(n) { return v }
+            }
+            return 255
+        }
+        let noise = percentile(histogram, 0.75)
+        let contrast = percentile(spread, 0.98) - percentile(spread, 0.02)
+        return max(8, 4 * noise + 6, min(ceiling, contrast / 5))
+    }
+
     static func changedCount(old: GrayImage, new: GrayImage, in rect: PixelRect, threshold: Int) -> Int {
         var n = 0
         for y in rect.y..<rect.maxY {
@@ -110,16 +155,38 @@ public enum MirrorEventFinder {
         return PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
-    /// Mean absolute difference between `new` and `old` moved by (dx, dy) over `tight`.
-    static func shiftError(old: GrayImage, new: GrayImage, tight: PixelRect, dx: Int, dy: Int) -> Double {
+    /// Whether the image's edge energy inside `rect` left of the axis and right of it are within a
+    /// factor `1/minimum` of each other.
+    static func isBalanced(_ image: GrayImage, about axis2: Int, in rect: PixelRect, minimum: Double) -> Bool {
+        var left = 0, right = 0
+        for y in max(1, rect.y)..<min(image.height - 1, rect.maxY) {
+            let row = y * image.width
+            for x in max(1, rect.x)..<min(image.width - 1, rect.maxX) {
+                let g = abs(Int(image.pixels[row + x + 1]) - Int(image.pixels[row + x - 1]))
+                    + abs(Int(image.pixels[row + x + image.width]) - Int(image.pixels[row + x - image.width]))
+                if 2 * x < axis2 { left += g } else if 2 * x > axis2 { right += g }
+            }
+        }
+        let high = max(left, right)
+        return high > 0 && Double(min(left, right)) >= minimum * Double(high)
+    }
+
+    /// Mean absolute difference between `new` and `old` moved by (dx2 / 2, dy) over `tight`; an odd
+    /// `dx2` (a half-pixel shift) averages the two neighbouring columns.
+    /// `sparse` samples every second row and column (a quarter of the work, for the wide searches).
+    static func shiftError(old: GrayImage, new: GrayImage, tight: PixelRect, dx2: Int, dy: Int, sparse: Bool = false) -> Double {
         var sum = 0, n = 0
-        for y in tight.y..<tight.maxY {
+        let step = sparse ? 2 : 1
+        let dxLow = dx2 >> 1, dxHigh = (dx2 + 1) >> 1
+        for y in stride(from: tight.y, to: tight.maxY, by: step) {
             let sy = y - dy
             guard sy >= 0, sy < old.height else { continue }
-            for x in tight.x..<tight.maxX {
-                let sx = x - dx
-                guard sx >= 0, sx < old.width else { continue }
-                sum += abs(Int(new.pixels[y * new.width + x]) - Int(old.pixels[sy * old.width + sx]))
+            let oldRow = sy * old.width, newRow = y * new.width
+            for x in stride(from: tight.x, to: tight.maxX, by: step) {
+                let a = x - dxLow, b = x - dxHigh
+                guard a >= 0, a < old.width, b >= 0, b < old.width else { continue }
+                let moved = (Int(old.pixels[oldRow + a]) + Int(old.pixels[oldRow + b]) + 1) >> 1
+                sum += abs(Int(new.pixels[newRow + x]) - moved)
                 n += 1
             }
         }
@@ -142,6 +209,24 @@ public enum MirrorEventFinder {
             }
             return n > 0 ? Double(sum) / Double(n) : .infinity
         }
+        /// Mean absolute difference between `image` and its own mirror image about the axis at
+        /// `axis4 / 4` (quarter pixels: anti-aliased edges of a symmetric object match its mirror
+        /// image only with the axis placed that finely).
+        func selfMirrorError(_ image: GrayImage, axis4: Int) -> Double {
+            var sum = 0, n = 0
+            let low = axis4 >> 1, high = (axis4 + 1) >> 1
+            for y in tight.y..<tight.maxY {
+                let row = y * w
+                for x in tight.x..<tight.maxX {
+                    let a = low - x, b = high - x
+                    guard a >= 0, b >= 0, a < w, b < w else { continue }
+                    let mirrored = Int(image.pixels[row + a]) + Int(image.pixels[row + b])
+                    sum += abs(2 * Int(image.pixels[row + x]) - mirrored)
+                    n += 2
+                }
+            }
+            return n > 0 ? Double(sum) / Double(n) : .infinity
+        }
         let direct = error(nil)
         guard direct >= p.minimumDirectError else { return nil }
         let centre2 = tight.x + tight.maxX - 1
@@ -152,15 +237,45 @@ public enum MirrorEventFinder {
             if e < best.error { best = (k, e) }
         }
         guard best.error <= p.acceptRatio * direct else { return nil }
+        var mostSymmetric = Double.infinity
+        // Axes through the middle half of the region, so that most of it is compared with itself.
+        for k in (2 * tight.x + tight.width / 2)...max(2 * tight.x + tight.width / 2, 2 * (tight.maxX - 1) - tight.width / 2) {
+            mostSymmetric = min(mostSymmetric, selfMirrorError(old, axis4: 2 * k), selfMirrorError(new, axis4: 2 * k),
+                                selfMirrorError(old, axis4: 2 * k + 1), selfMirrorError(new, axis4: 2 * k + 1))
+        }
+        // A mirror-symmetric object (a round icon, a button) that moved sideways is also "its mirror
+        // image about a shifted axis", down to the anti-aliasing. Only an object that differs from its
+        // own mirror image, about every axis through the changed region, can show which way it faces.
+        guard mostSymmetric >= p.minimumAsymmetry * direct else { return nil }
         // Rain and crawling are translations: if a small shift explains the change about as well, it
         // is motion, not a mirror.
-        var shifted = Double.infinity
+        // UI content slides sideways (pages, navigation pushes, rows) or scrolls by far more than a
+        // sprite crawls: shifts up to the region's own width, and its height, must not explain it either.
+        // Shifts are tried in half pixels, as fine as the mirror axis: a symmetric object moved by
+        // 2.5 pixels is otherwise explained better by a mirror than by any whole-pixel shift.
+        let limit = best.error / p.acceptRatio
         for dy in -p.shiftReach...p.shiftReach {
-            for dx in -p.shiftReach...p.shiftReach where dx != 0 || dy != 0 {
-                shifted = min(shifted, shiftError(old: old, new: new, tight: tight, dx: dx, dy: dy))
+            for dx2 in (-2 * p.shiftReach)...(2 * p.shiftReach) where dx2 != 0 || dy != 0 {
+                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy) < limit { return nil }
             }
         }
-        guard best.error <= p.acceptRatio * shifted else { return nil }
+        // A mirrored sprite resembles itself shifted a little, so a wide shift must explain the
+        // change nearly as well as the mirror does before it counts against it.
+        let wideLimit = best.error / p.wideShiftRatio
+        for dx2 in (-2 * tight.width)...(2 * tight.width) where abs(dx2) > 2 * p.shiftReach {
+            for dy in -p.shiftReach...p.shiftReach {
+                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true) < wideLimit { return nil }
+            }
+        }
+        for dy in -tight.height...tight.height where abs(dy) > p.shiftReach {
+            for dx2 in (-2 * p.shiftReach)...(2 * p.shiftReach) {
+                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true) < wideLimit { return nil }
+            }
+        }
+        // A sprite turning in place has detail on both sides of its axis, before and after. An object
+        // that moved across the axis (a pointer, a dragged icon) has it on one side only in each frame.
+        guard isBalanced(old, about: best.axis2, in: tight, minimum: p.minimumBalance),
+              isBalanced(new, about: best.axis2, in: tight, minimum: p.minimumBalance) else { return nil }
         // The region symmetric about the axis that covers everything that changed.
         let half2 = max(best.axis2 - 2 * tight.x, 2 * (tight.maxX - 1) - best.axis2)
         let x0 = (best.axis2 - half2) / 2 - 2

@@ -26,65 +26,106 @@ public struct OrientationTimeline: Sendable {
         public var firstSlot: Int64
         public var slots: Int64
         public var sources: [Int]
+        /// Why the facing is unknown (unknown segments only).
+        public var reason: UnknownReason?
+    }
+
+    /// A short change of facing next to frames whose facing is unknown: it may be a flip, but where
+    /// it starts or ends cannot be established, so it is neither counted as a flip nor ignored.
+    public struct UndecidedChange: Sendable, Equatable {
+        public var startSlot: Int64
+        public var slots: Int64
+        public var facing: SpriteFacing
+        public var sourceFrames: [Int]
     }
 
     public let map: CFRMap
     public let segments: [Segment]
     public let flips: [Flip]
     public let turns: [Turn]
+    public let undecided: [UndecidedChange]
     /// The facing the recording starts with.
     public let initialFacing: SpriteFacing?
 
+    /// Stretches of slots whose facing is unknown, with the reason.
+    public var unknownStretches: [Segment] { segments.filter { $0.facing == .unknown } }
+
     /// Builds the timeline from per-frame verdicts (indexed by decoder-output index), the grid, and
-    /// each frame's time on the grid's clock (`placement[i]`, ticks). A run of the other facing no
-    /// longer than `transientSlots` that returns to the previous facing is a flip; anything else
-    /// that changes the facing is a turn. Slots where the sprite is absent continue the facing around them.
+    /// each frame's time on the grid's clock (`placement[i]`, ticks).
+    ///
+    /// A flip is a run of the other facing no longer than `transientSlots`, with confidently
+    /// classified slots of the previous facing directly on both sides. A longer run, or one that
+    /// never returns, is a turn. A short run next to unknown slots is undecided. Unknown slots are
+    /// never read as either facing.
     public init(orientations: [FrameOrientation], map: CFRMap, placement: [Int64?], transientSlots: Int64) {
         self.map = map
-        var byIndex: [Int: SpriteFacing] = [:]
-        for o in orientations { byIndex[o.index] = o.facing }
+        var byIndex: [Int: FrameOrientation] = [:]
+        for o in orientations { byIndex[o.index] = o }
         var segments: [Segment] = []
         for run in map.runs {
-            let facing = byIndex[run.source] ?? .absent
-            guard facing != .absent else {
-                if !segments.isEmpty { segments[segments.count - 1].slots = run.firstSlot + run.count - segments[segments.count - 1].firstSlot }
-                continue
-            }
-            if var last = segments.last, last.facing == facing {
+            let o = byIndex[run.source]
+            let facing = o?.facing ?? .unknown
+            let reason = facing == .unknown ? (o?.reason ?? .lost) : nil
+            if var last = segments.last, last.facing == facing, last.reason == reason {
                 last.slots = run.firstSlot + run.count - last.firstSlot
                 last.sources.append(run.source)
                 segments[segments.count - 1] = last
             } else {
-                segments.append(Segment(facing: facing, firstSlot: run.firstSlot, slots: run.count, sources: [run.source]))
+                segments.append(Segment(facing: facing, firstSlot: run.firstSlot, slots: run.count, sources: [run.source], reason: reason))
             }
         }
         self.segments = segments
-        initialFacing = segments.first?.facing
+        initialFacing = segments.first { $0.facing != .unknown }?.facing
         var flips: [Flip] = []
         var turns: [Turn] = []
-        var stable = segments.first?.facing
-        var i = 1
+        var undecided: [UndecidedChange] = []
+        var stable = initialFacing
+        var i = 0
         while i < segments.count {
             let s = segments[i]
-            if s.facing != stable, s.slots <= transientSlots, i + 1 < segments.count, segments[i + 1].facing == stable {
-                let after = segments[i + 1].sources.first
+            guard s.facing != .unknown, s.facing != stable else { i += 1; continue }
+            let before = i > 0 ? segments[i - 1].facing : nil
+            let after = i + 1 < segments.count ? segments[i + 1].facing : nil
+            let returns = segments[(i + 1)...].first { $0.facing != .unknown }?.facing == stable
+            if s.slots <= transientSlots, before == stable, after == stable {
                 var duration: Int64?
-                if let first = s.sources.first, let after, placement.indices.contains(first), placement.indices.contains(after),
-                   let a = placement[first], let b = placement[after] {
+                if let first = s.sources.first, let next = segments[i + 1].sources.first,
+                   placement.indices.contains(first), placement.indices.contains(next),
+                   let a = placement[first], let b = placement[next] {
                     duration = b &- a
                 }
                 flips.append(Flip(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, sourceDuration: duration))
                 i += 2
                 continue
             }
-            if s.facing != stable {
-                turns.append(Turn(slot: s.firstSlot, facing: s.facing))
-                stable = s.facing
+            if s.slots <= transientSlots, returns, before == .unknown || after == .unknown {
+                undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
+                i += 1
+                continue
             }
+            turns.append(Turn(slot: s.firstSlot, facing: s.facing))
+            stable = s.facing
             i += 1
         }
         self.flips = flips
         self.turns = turns
+        self.undecided = undecided
+    }
+
+    /// What the video could not establish, in a sentence; nil when every slot after the sprite was
+    /// first measured has a confident facing. Unknown slots before the first measured frame are not
+    /// counted in auto mode (no mirror event happened there, which is itself evidence).
+    public func uncertainty(slotMS: Double) -> String? {
+        var parts: [String] = []
+        if !undecided.isEmpty {
+            parts.append("\(undecided.count) short change\(undecided.count == 1 ? "" : "s") of facing next to unknown frames")
+        }
+        let unknown = unknownStretches.reduce(Int64(0)) { $0 + $1.slots }
+        if unknown > 0 {
+            let reasons = Set(unknownStretches.compactMap { $0.reason?.rawValue }).sorted().joined(separator: ", ")
+            parts.append(String(format: "the sprite's facing is unknown for %.1f ms (%@)", Double(unknown) * slotMS, reasons))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }
 
     /// The facing shown in slot `k`.

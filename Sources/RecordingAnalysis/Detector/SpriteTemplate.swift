@@ -108,6 +108,14 @@ public struct SpriteTemplate: Equatable, Sendable {
         return SpriteTemplate(width: width, height: height, pixels: pixels, weights: w)
     }
 
+    /// `weight` of `other` (same size) blended into this template's gray levels; weights are kept.
+    public func blended(with other: SpriteTemplate, weight: Float) -> SpriteTemplate {
+        guard other.width == width, other.height == height else { return self }
+        var p = pixels
+        for i in 0..<p.count { p[i] = (1 - weight) * p[i] + weight * other.pixels[i] }
+        return SpriteTemplate(width: width, height: height, pixels: p, weights: weights)
+    }
+
     /// Standard deviation of the weighted gray levels: a template with none cannot be matched.
     public var contrast: Float {
         var sw: Float = 0, s: Float = 0, ss: Float = 0

@@ -33,7 +33,7 @@ public struct OrientationReport: Sendable {
         switch facing {
         case .canonical: return templateMode ? "right" : "initial"
         case .mirrored: return templateMode ? "left" : "mirrored"
-        case .absent: return "absent"
+        case .unknown: return "unknown"
         }
     }
 
@@ -62,6 +62,23 @@ public struct OrientationReport: Sendable {
         })
     }
 
+    /// The `unknown` array: stretches of the grid whose facing is not established, with the reason.
+    public var unknownJSON: JSONValue {
+        .array(timeline.unknownStretches.map { u in
+            .object([("start_s", .double(slotSeconds(u.firstSlot), decimals: 6)), ("end_s", .double(slotSeconds(u.firstSlot + u.slots), decimals: 6)),
+                     ("duration_ms", .double(slotsMS(u.slots), decimals: 3)), ("reason", .string(u.reason?.rawValue ?? "unknown")),
+                     ("sources", .array(u.sources.map { .int(Int64($0)) }))])
+        })
+    }
+
+    /// The `undecided` array: short changes of facing next to unknown frames.
+    public var undecidedJSON: JSONValue {
+        .array(timeline.undecided.map { u in
+            .object([("start_s", .double(slotSeconds(u.startSlot), decimals: 6)), ("duration_ms", .double(slotsMS(u.slots), decimals: 3)),
+                     ("facing", .string(name(u.facing))), ("sources", .array(u.sourceFrames.map { .int(Int64($0)) }))])
+        })
+    }
+
     /// The `turns` array.
     public var turnsJSON: JSONValue {
         .array(timeline.turns.map { .object([("at_s", .double(slotSeconds($0.slot), decimals: 6)), ("facing", .string(name($0.facing)))]) })
@@ -83,7 +100,8 @@ public struct OrientationReport: Sendable {
             members.append(("frames", .array(orientations.map { o in
                 .object([("index", .int(Int64(o.index))), ("time_s", .optional(frameSeconds(o.index)) { .double($0, decimals: 6) }),
                          ("facing", .string(name(o.facing))), ("measured", .bool(o.measured)),
-                         ("confidence", .optional(o.confidence) { .double(Double($0), decimals: 3) })])
+                         ("confidence", .optional(o.confidence) { .double(Double($0), decimals: 3) }),
+                         ("reason", .optional(o.reason) { .string($0.rawValue) })])
             })))
         }
         return .object(members)
@@ -117,6 +135,15 @@ public struct OrientationReport: Sendable {
         }
         var turns = TextTable()
         turns.row("Turns", timeline.turns.isEmpty ? "none" : timeline.turns.map { "\(Format.seconds(slotSeconds($0.slot))) → \(name($0.facing))" }.joined(separator: ", "))
+        let unknown = timeline.unknownStretches
+        if !unknown.isEmpty {
+            let listed = unknown.prefix(5).map { "\(Format.seconds(slotSeconds($0.firstSlot)))–\(Format.seconds(slotSeconds($0.firstSlot + $0.slots))) \($0.reason?.rawValue ?? "unknown")" }
+            let more = unknown.count > 5 ? " and \(unknown.count - 5) more (all in the JSON)" : ""
+            turns.row("Unknown", "facing not established for \(Format.milliseconds(slotsMS(unknown.reduce(0) { $0 + $1.slots }))): " + listed.joined(separator: ", ") + more)
+        }
+        if !timeline.undecided.isEmpty {
+            turns.row("Undecided", timeline.undecided.map { "\(Format.seconds(slotSeconds($0.startSlot))) \(name($0.facing)) for \(Format.milliseconds(slotsMS($0.slots))) next to unknown frames" }.joined(separator: ", "))
+        }
         return out + turns.rendered
     }
 
@@ -127,12 +154,16 @@ public struct OrientationReport: Sendable {
         while i < orientations.count {
             var j = i
             while j + 1 < orientations.count && orientations[j + 1].facing == orientations[i].facing
-                    && orientations[j + 1].measured == orientations[i].measured { j += 1 }
+                    && orientations[j + 1].measured == orientations[i].measured
+                    && orientations[j + 1].reason == orientations[i].reason { j += 1 }
             let range = i == j ? "#\(orientations[i].index)" : "#\(orientations[i].index)–#\(orientations[j].index)"
             var part = "\(range) \(name(orientations[i].facing))"
             if !orientations[i].measured { part += " (assumed)" }
+            if let reason = orientations[i].reason { part += " (\(reason.rawValue))" }
             let confidences = orientations[i...j].compactMap(\.confidence)
-            if let low = confidences.min(), i == j || low < 0.1 { part += String(format: " (margin %.2f)", low) }
+            if orientations[i].facing != .unknown, let low = confidences.min(), i == j || low < 0.75 {
+                part += String(format: " (confidence %.2f)", low)
+            }
             parts.append(part)
             i = j + 1
         }

@@ -15,7 +15,14 @@ public struct CaptureVerdict: Sendable {
     /// 0 pass, 1 fail.
     public var exitCode: Int32 { passed ? 0 : 1 }
 
-    public init(flips: [OrientationTimeline.Flip], flipDescription: String, crossCheck: CrossCheck?, expectation: Expectation?) {
+    /// Whether the video left the answer open: `uncertainty` names what could not be established.
+    public let undetermined: Bool
+
+    /// - Parameter uncertainty: what the video could not establish that the answer depends on (a
+    ///   short change of facing next to unknown frames; frames of unknown facing where a flip could
+    ///   hide). No check passes on it, except a reproduction whose flip was seen and matched.
+    public init(flips: [OrientationTimeline.Flip], flipDescription: String, crossCheck: CrossCheck?, expectation: Expectation?,
+                uncertainty: String? = nil) {
         self.expectation = expectation
         let verdict = crossCheck?.verdict
         let logPart = verdict.map { v -> String in
@@ -32,14 +39,25 @@ public struct CaptureVerdict: Sendable {
         let facts = parts.joined(separator: "; ")
         switch expectation {
         case nil:
-            passed = flips.isEmpty && verdict != .inconsistent
-            summary = (passed ? "PASS: " : "FAIL: ") + facts
+            passed = flips.isEmpty && verdict != .inconsistent && uncertainty == nil
+            undetermined = flips.isEmpty && verdict != .inconsistent && uncertainty != nil
         case .bug?:
             passed = !flips.isEmpty && (verdict == nil || verdict == .matchesOld)
-            summary = (passed ? "PASS (bug reproduced): " : "FAIL (expected the bug): ") + facts
+            undetermined = flips.isEmpty && uncertainty != nil
         case .fixed?:
-            passed = flips.isEmpty && (verdict == nil || verdict == .matchesNew || verdict == .undetermined)
-            summary = (passed ? "PASS (fixed): " : "FAIL (expected the fix): ") + facts
+            passed = flips.isEmpty && (verdict == nil || verdict == .matchesNew || verdict == .undetermined) && uncertainty == nil
+            undetermined = flips.isEmpty && uncertainty != nil && verdict != .inconsistent && verdict != .matchesOld
         }
+        let label: String
+        switch (expectation, passed, undetermined) {
+        case (_, false, true): label = "UNDETERMINED: "
+        case (nil, true, _): label = "PASS: "
+        case (nil, false, _): label = "FAIL: "
+        case (.bug?, true, _): label = "PASS (bug reproduced): "
+        case (.bug?, false, _): label = "FAIL (expected the bug): "
+        case (.fixed?, true, _): label = "PASS (fixed): "
+        case (.fixed?, false, _): label = "FAIL (expected the fix): "
+        }
+        summary = label + facts + (undetermined ? "; " + (uncertainty ?? "") : "")
     }
 }

@@ -61,7 +61,8 @@ struct AnalyzeCommand: Command {
             CrossCheck(video: AnalyzeReport.videoFlips(timeline), log: $0, toleranceMS: toleranceMS, transientMS: detection.transientMS)
         }
         let verdict = CaptureVerdict(flips: timeline.flips, flipDescription: AnalyzeReport.describeFlips(timeline),
-                                     crossCheck: crossCheck, expectation: expectation)
+                                     crossCheck: crossCheck, expectation: expectation,
+                                     uncertainty: timeline.uncertainty(slotMS: 1000 * analysis.resampler.map.rate.inverse.doubleValue))
         let report = AnalyzeReport(
             timestamps: analysis.timestampReport,
             cfr: CFRReport(resampler: analysis.resampler, frames: analysis.scan.frames, timeBase: analysis.scan.info.timeBase),

@@ -31,6 +31,8 @@ struct OrientationCommand: Command {
                 ("orientation", report.json(includeFrames: true)),
                 ("flips", report.flipsJSON),
                 ("turns", report.turnsJSON),
+                ("unknown", report.unknownJSON),
+                ("undecided", report.undecidedJSON),
             ]), to: json)
         }
         if json != "-" {
@@ -83,7 +85,7 @@ extension CaptureAnalysis {
         let rect = detector.lastPosition.map { PixelRect(x: $0.x * f, y: $0.y * f, width: $0.width * f, height: $0.height * f) }
         return OrientationReport(timeline: timeline, orientations: orientations, frames: scan.frames, timeBase: scan.info.timeBase,
                                  placement: placement, templateMode: templateMode,
-                                 templateScale: detector.templateScale, spriteRect: rect, firstEventFrame: detector.events.first?.index,
+                                 templateScale: detector.templateScale, spriteRect: rect, firstEventFrame: detector.firstEvent?.index,
                                  workingFactor: f)
     }
 }
