@@ -16,11 +16,13 @@ struct CaptureAnalysis {
     /// Recording pixels per working-resolution pixel.
     let workingFactor: Int
     let templateMode: Bool
+    /// How the grid's rate was chosen.
+    let rateSource: RefreshRate.Source
 
     /// Working resolution: about 400 pixels wide, so a 3x native capture is analysed at 1x.
     static func workingFactor(width: Int) -> Int { max(1, Int((Double(width) / 400).rounded())) }
 
-    init(recording: String, rate: Rational, templatePath: String?, roi: PixelRect?, transientMS: Double, fullDecode: Bool = false) throws {
+    init(recording: String, rate givenRate: Rational?, templatePath: String?, roi: PixelRect?, transientMS: Double, fullDecode: Bool = false) throws {
         // The deblocking filter only smooths block edges; the detector works on a reduced image where
         // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
         let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
@@ -53,7 +55,14 @@ struct CaptureAnalysis {
         }
         progress.finish()
         orientations = detector.orientations
+        if let templatePath, detector.template == nil {
+            let best = detector.bestMiss.map { String(format: "best match %.2f at scale %.2f", $0.score, $0.scale) } ?? "no position where it fits"
+            throw CommandFailure(status: .dataError, message: "template not found in \(recording): \(best) (0.70 needed) — is \(templatePath) this recording's sprite?")
+        }
         audit = scan.audit
+        let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)
+        let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
+        rateSource = givenRate != nil ? .given : detected != nil ? .detected : .assumed
         resampler = try Grid.resample(scan, audit: audit, rate: rate)
         self.orientations = orientations
         self.detector = detector

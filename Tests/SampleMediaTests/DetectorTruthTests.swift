@@ -75,9 +75,9 @@ import TestSupport
         try writer.finish()
         let png = dir.appendingPathComponent("car.png").path
         try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()), to: png)
-        // Truth at 60 fps: frame n of 30 fps starts at slot 2n.
-        let e = Expected(flips: [(start: 80.0 / 60, cfrFrames: 2, sourceFrames: 1), (start: 140.0 / 60, cfrFrames: 20, sourceFrames: 10)],
-                         turns: [180.0 / 60])
+        // The grid is the capture's own 30 fps (detected from the frame intervals): frame n is slot n.
+        let e = Expected(flips: [(start: 40.0 / 30, cfrFrames: 1, sourceFrames: 1), (start: 70.0 / 30, cfrFrames: 10, sourceFrames: 10)],
+                         turns: [90.0 / 30])
         try check(path, template: nil, against: e, label: "car auto")
         try check(path, template: png, against: e, label: "car template")
     }

@@ -25,6 +25,8 @@ public enum MirrorEventFinder {
         public var maximumFraction: Double = 0.6
         /// A mirror explains the change when its error is at most this fraction of the direct error.
         public var acceptRatio: Double = 0.4
+        /// A small shift (crawling, rain) rejects a mirror whose error is not below this fraction of its own.
+        public var shiftRatio: Double = 0.5
         public var minimumDirectError: Double = 10
         /// The changed pixels must fill at least this fraction of their bounding box (noise does not).
         public var minimumChangedFraction: Double = 0.2
@@ -38,6 +40,8 @@ public enum MirrorEventFinder {
         /// The old and new appearance must differ from their own mirror images, about every axis near
         /// the centre, by at least this fraction of the change between them.
         public var minimumAsymmetry: Double = 0.22
+        /// Mean difference two frames show where nothing changed (set per frame pair by `find`).
+        public var noise: Double = 0
         /// And the box must be at least this many pixels wide and high.
         public var minimumSide: Int = 8
         public init() {}
@@ -49,7 +53,9 @@ public enum MirrorEventFinder {
         let area = (roi ?? PixelRect(x: 0, y: 0, width: new.width, height: new.height)).clipped(width: new.width, height: new.height)
         guard let area else { return [] }
         var p = parameters
-        p.changeThreshold = changeThreshold(old: old, new: new, area: area, ceiling: p.changeThreshold)
+        let levels = changeLevels(old: old, new: new, area: area, ceiling: p.changeThreshold)
+        p.changeThreshold = levels.threshold
+        p.noise = levels.noise
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
         let bw = (area.width + p.block - 1) / p.block, bh = (area.height + p.block - 1) / p.block
         var counts = [Int](repeating: 0, count: bw * bh)
@@ -101,10 +107,11 @@ public enum MirrorEventFinder {
         return events
     }
 
-    /// The level above which a pixel counts as changed: `ceiling` on ordinary captures, lower on dark
+    /// The frame's noise (the upper quartile of differences between the two frames, which a static
+    /// screen's compression flicker sets) and the level above which a pixel counts as changed: `ceiling` on ordinary captures, lower on dark
     /// or dimmed ones whose whole contrast is a few dozen levels, but always well above the frame's
     /// own noise (compression flicker between two frames of a static screen).
-    static func changeThreshold(old: GrayImage, new: GrayImage, area: PixelRect, ceiling: Int) -> Int {
+    static func changeLevels(old: GrayImage, new: GrayImage, area: PixelRect, ceiling: Int) -> (threshold: Int, noise: Double) {
         var histogram = [Int](repeating: 0, count: 256)
         var spread = [Int](repeating: 0, count: 256)
         var n = 0
@@ -121,7 +128,7 @@ public enum MirrorEventFinder {
             }
             y += step
         }
-        guard n > 0 else { return ceiling }
+        guard n > 0 else { return (ceiling, 0) }
         func percentile(_ h: [Int], _ q: Double) -> Int {
             var acc = 0
             for (v, c) in h.enumerated() {
@@ -132,7 +139,7 @@ public enum MirrorEventFinder {
         }
         let noise = percentile(histogram, 0.75)
         let contrast = percentile(spread, 0.98) - percentile(spread, 0.02)
-        return max(8, 4 * noise + 6, min(ceiling, contrast / 5))
+        return (max(8, 4 * noise + 6, min(ceiling, contrast / 5)), Double(noise))
     }
 
     static func changedCount(old: GrayImage, new: GrayImage, in rect: PixelRect, threshold: Int) -> Int {
@@ -253,7 +260,9 @@ public enum MirrorEventFinder {
         // sprite crawls: shifts up to the region's own width, and its height, must not explain it either.
         // Shifts are tried in half pixels, as fine as the mirror axis: a symmetric object moved by
         // 2.5 pixels is otherwise explained better by a mirror than by any whole-pixel shift.
-        let limit = best.error / p.acceptRatio
+        // Errors are compared above the compression noise, which a dark, heavily compressed capture
+        // adds to the mirror's error as much as to any shift's.
+        let limit = max(0, best.error - p.noise) / p.shiftRatio + p.noise
         for dy in -p.shiftReach...p.shiftReach {
             for dx2 in (-2 * p.shiftReach)...(2 * p.shiftReach) where dx2 != 0 || dy != 0 {
                 if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy) < limit { return nil }
@@ -261,7 +270,7 @@ public enum MirrorEventFinder {
         }
         // A mirrored sprite resembles itself shifted a little, so a wide shift must explain the
         // change nearly as well as the mirror does before it counts against it.
-        let wideLimit = best.error / p.wideShiftRatio
+        let wideLimit = max(0, best.error - p.noise) / p.wideShiftRatio + p.noise
         for dx2 in (-2 * tight.width)...(2 * tight.width) where abs(dx2) > 2 * p.shiftReach {
             for dy in -p.shiftReach...p.shiftReach {
                 if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true) < wideLimit { return nil }

@@ -3,8 +3,11 @@ public struct CFRReport: Sendable {
     public let resampler: CFRResampler
     public let frames: [FrameTiming]
     public let timeBase: Rational
+    /// How the rate was chosen (nil: given, as `cfr` always takes it).
+    public let rateSource: RefreshRate.Source?
 
-    public init(resampler: CFRResampler, frames: [FrameTiming], timeBase: Rational) {
+    public init(resampler: CFRResampler, frames: [FrameTiming], timeBase: Rational, rateSource: RefreshRate.Source? = nil) {
+        self.rateSource = rateSource
         self.resampler = resampler
         self.frames = frames
         self.timeBase = timeBase
@@ -21,6 +24,7 @@ public struct CFRReport: Sendable {
     public func json(includeMap: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("fps", CFRReport.rateJSON(map.rate)),
+            ("fps_source", .optional(rateSource) { .string($0.rawValue) }),
             ("frames", .int(map.slotCount)),
             ("duration_s", .double(map.seconds(ofSlot: map.slotCount), decimals: 6)),
             ("duplicated", .int(map.duplicated)),
@@ -33,10 +37,27 @@ public struct CFRReport: Sendable {
         return .object(members)
     }
 
+    /// The grid's rate, how it was chosen, and its size, on one line.
+    public var gridLine: String {
+        var t = TextTable()
+        gridRow(&t)
+        return t.rendered
+    }
+
+    private func gridRow(_ t: inout TextTable) {
+        let source: String
+        switch rateSource {
+        case .detected?: source = " (the display's refresh rate, detected from the frame intervals)"
+        case .assumed?: source = " (assumed: the frame intervals fit no refresh rate; set --fps)"
+        case .given?, nil: source = ""
+        }
+        t.row("Grid", "\(rateText) fps\(source): \(map.slotCount) slots = \(Format.seconds(map.seconds(ofSlot: map.slotCount)))")
+    }
+
     /// A few lines: grid size, repeats, drops, clock and warnings.
     public var summaryText: String {
         var t = TextTable()
-        t.row("Grid", "\(rateText) fps: \(map.slotCount) slots = \(Format.seconds(map.seconds(ofSlot: map.slotCount)))")
+        gridRow(&t)
         t.row("Repeats", "\(map.duplicated) slots repeat the frame before them; \(map.runs.count) source frames shown")
         t.row("Dropped", map.dropped.isEmpty ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + map.dropped.map { "#\($0)" }.joined(separator: ", "))
         switch resampler.clock {

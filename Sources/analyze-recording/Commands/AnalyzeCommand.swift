@@ -20,7 +20,8 @@ struct AnalyzeCommand: Command {
     let recording: String
     let detection: DetectionOptions
     let logPath: String?
-    let toleranceMS: Double
+    /// nil: 1.5 periods of the grid.
+    let toleranceMS: Double?
     let json: String?
     let cfrMap: Bool
     let evidence: String?
@@ -37,7 +38,7 @@ struct AnalyzeCommand: Command {
             }
             toleranceMS = ms
         } else {
-            toleranceMS = 1.5 * 1000 / detection.rate.doubleValue
+            toleranceMS = nil
         }
         json = arguments.values["json"]
         if json == "" { throw UsageError("--json needs a file name or '-'") }
@@ -57,6 +58,7 @@ struct AnalyzeCommand: Command {
         let log = try logPath.map(readProbeLog)
         let analysis = try detection.analyse(recording)
         let timeline = analysis.timeline
+        let toleranceMS = self.toleranceMS ?? 1.5 * 1000 * analysis.resampler.map.rate.inverse.doubleValue
         let crossCheck = log.map {
             CrossCheck(video: AnalyzeReport.videoFlips(timeline), log: $0, toleranceMS: toleranceMS, transientMS: detection.transientMS)
         }
@@ -65,7 +67,7 @@ struct AnalyzeCommand: Command {
                                      uncertainty: timeline.uncertainty(slotMS: 1000 * analysis.resampler.map.rate.inverse.doubleValue))
         let report = AnalyzeReport(
             timestamps: analysis.timestampReport,
-            cfr: CFRReport(resampler: analysis.resampler, frames: analysis.scan.frames, timeBase: analysis.scan.info.timeBase),
+            cfr: analysis.cfrReport,
             orientation: analysis.orientationReport,
             log: log.map { LogReport(log: $0, path: logPath ?? "", transientMS: detection.transientMS) },
             crossCheck: crossCheck, verdict: verdict)

@@ -28,6 +28,7 @@ struct OrientationCommand: Command {
             try writeJSON(.object([
                 ("schema_version", .int(1)),
                 ("recording", analysis.timestampReport.recordingJSON),
+                ("cfr", analysis.cfrReport.json(includeMap: false)),
                 ("orientation", report.json(includeFrames: true)),
                 ("flips", report.flipsJSON),
                 ("turns", report.turnsJSON),
@@ -36,7 +37,7 @@ struct OrientationCommand: Command {
             ]), to: json)
         }
         if json != "-" {
-            Console.out(analysis.timestampReport.recordingText + "\n" + report.text)
+            Console.out(analysis.timestampReport.recordingText + "\n" + analysis.cfrReport.gridLine + report.text)
         }
         return .success
     }
@@ -47,14 +48,15 @@ struct DetectionOptions {
     static let specs = [
         OptionSpec("template", value: "PNG", help: "Sprite facing right (RGBA or RGB) at the recording's pixel scale; without it the sprite is found by its first mirror flip."),
         OptionSpec("roi", value: "X,Y,W,H", help: "Search only this rectangle (recording pixels)."),
-        OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid flips are measured on (default 60)."),
+        OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid flips are measured on (default: the display refresh rate detected from the frame intervals, else 60)."),
         OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip, not a turn (default 500)."),
         OptionSpec("full-decode", help: "Decode with the in-loop deblocking filter (slower; by default it is skipped for analysis)."),
     ]
 
     let template: String?
     let roi: PixelRect?
-    let rate: Rational
+    /// nil: detect the display's refresh rate.
+    let rate: Rational?
     let transientMS: Double
     let fullDecode: Bool
 
@@ -68,7 +70,7 @@ struct DetectionOptions {
         } else {
             roi = nil
         }
-        rate = try parseRate(arguments.values["fps"])
+        rate = try arguments.values["fps"].map { text throws(UsageError) in try parseRate(text) }
         transientMS = try parseTransient(arguments.values["transient-ms"])
     }
 
@@ -79,6 +81,10 @@ struct DetectionOptions {
 
 extension CaptureAnalysis {
     var timestampReport: TimestampReport { TimestampReport(info: scan.info, audit: audit, readError: scan.summary.readError) }
+
+    var cfrReport: CFRReport {
+        CFRReport(resampler: resampler, frames: scan.frames, timeBase: scan.info.timeBase, rateSource: rateSource)
+    }
 
     var orientationReport: OrientationReport {
         let f = workingFactor

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import MediaIO
+import RecordingAnalysis
+import SampleScene
+import TestSupport
+
+/// The ordinary variation a capture nobody here made brings: a re-armed walk, a dark compressed
+/// capture, a template at another pixel scale (or of another sprite), a 120 Hz display. Each clip is
+/// rendered from a `WalkScenario`, whose truth is known tick by tick.
+@Suite(.serialized) struct DetectorVariationTests {
+    private static let snailPNG = TestSupport.sampleMedia.appendingPathComponent("snail.png").path
+
+    private func write(_ scenario: WalkScenario, quality: Int = 20, to path: String) throws {
+        let scene = SnailScene()
+        let writer = try VideoWriter(path: path, settings: VideoWriter.Settings(
+            codec: .h264, width: scenario.width, height: scenario.height, timeBase: Rational(1, scenario.timeScale),
+            frameRate: Rational(Int64(scenario.refreshRate), 1), quality: quality, threads: 0))
+        for n in 0..<scenario.ticks {
+            try writer.append(RGBImage(width: scenario.width, height: scenario.height, pixels: scenario.render(n, scene: scene)),
+                              pts: Int64(n) * scenario.ticksPerRefresh, duration: scenario.ticksPerRefresh)
+        }
+        try writer.finish()
+        // To look at a clip: ANALYZE_RECORDING_KEEP_CLIPS=DIR keeps a copy.
+        if let keep = ProcessInfo.processInfo.environment["ANALYZE_RECORDING_KEEP_CLIPS"] {
+            let copy = URL(fileURLWithPath: keep).appendingPathComponent((path as NSString).lastPathComponent).path
+            try? FileManager.default.removeItem(atPath: copy)
+            try? FileManager.default.copyItem(atPath: path, toPath: copy)
+        }
+    }
+
+    private func orientation(_ path: String, _ extra: [String] = []) throws -> (RunResult, [String: Any]) {
+        let r = try TestSupport.tool(["orientation", path, "--json", "-"] + extra)
+        return (r, r.status == 0 ? try TestSupport.parseJSON(r.stdout) : [:])
+    }
+
+    /// Flips as (start slot, slots) on the grid the tool chose, and its rate.
+    private func flips(_ json: [String: Any]) -> (rate: Int, flips: [(Int, Int)], turns: Int) {
+        let rate = (json["cfr"] as? [String: Any])?["fps"] as? Int ?? 60
+        let f = (json["flips"] as? [[String: Any]] ?? []).map {
+            (Int((($0["start_s"] as? Double ?? -1) * Double(rate)).rounded()), $0["cfr_frames"] as? Int ?? -1)
+        }
+        return (rate, f, (json["turns"] as? [Any])?.count ?? -1)
+    }
+
+    private func expectTruth(_ scenario: WalkScenario, _ json: [String: Any], _ label: String) {
+        let got = flips(json)
+        let want = scenario.flips.map { ($0.start * got.rate / scenario.refreshRate, $0.ticks * got.rate / scenario.refreshRate) }
+        #expect(got.flips.map(\.0) == want.map(\.0), "\(label): flips at slots \(got.flips), truth \(want)")
+        #expect(got.flips.map(\.1) == want.map(\.1), "\(label): flip lengths \(got.flips), truth \(want)")
+        #expect(got.turns == 0, "\(label): \(got.turns) turns")
+    }
+
+    @Test func aReArmedWalkFlipsAgainAtTheJump() throws {
+        let dir = TestSupport.temporaryDirectory("rearm")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A cold-start flip, a walk, then a second tap: back to the start, mirrored for one evaluation.
+        let scenario = WalkScenario(ticks: 150, speed: 40, mirroredTicks: [20, 100], rearmTicks: [100])
+        let path = dir.appendingPathComponent("rearm.mov").path
+        try write(scenario, to: path)
+        for (label, extra) in [("auto", [String]()), ("template", ["--template", Self.snailPNG])] {
+            let (r, json) = try orientation(path, extra)
+            #expect(r.status == 0, "\(label): \(r.stderr)")
+            expectTruth(scenario, json, "re-armed \(label)")
+        }
+    }
+
+    @Test func aDarkDimmedHeavilyCompressedCapture() throws {
+        let dir = TestSupport.temporaryDirectory("dark")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = WalkScenario(ticks: 120, brightness: 1.0 / 3, mirroredTicks: [30, 80, 81, 82])
+        let path = dir.appendingPathComponent("dark.mov").path
+        try write(scenario, quality: 32, to: path)
+        for (label, extra) in [("auto", [String]()), ("template", ["--template", Self.snailPNG])] {
+            let (r, json) = try orientation(path, extra)
+            #expect(r.status == 0, "\(label): \(r.stderr)")
+            expectTruth(scenario, json, "dark \(label)")
+        }
+    }
+
+    @Test func aTemplateAtAnotherPixelScaleIsFoundAndAnotherSpriteIsRefused() throws {
+        let dir = TestSupport.temporaryDirectory("scale")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 3x screen (1170x2532) and the snail's @1x asset.
+        let scenario = WalkScenario(ticks: 60, pixelScale: 3, mirroredTicks: [20, 40, 41])
+        let path = dir.appendingPathComponent("3x.mov").path
+        try write(scenario, to: path)
+        let (r, json) = try orientation(path, ["--template", Self.snailPNG])
+        #expect(r.status == 0, "\(r.stderr)")
+        expectTruth(scenario, json, "@1x template on 3x")
+        let scale = (json["orientation"] as? [String: Any])?["template_scale"] as? Double ?? 0
+        #expect(abs(scale - 3) < 0.3, "template scale \(scale), truth 3")
+        let (auto, autoJSON) = try orientation(path)
+        #expect(auto.status == 0, "\(auto.stderr)")
+        expectTruth(scenario, autoJSON, "3x auto")
+
+        // A bird at the right scale is not this recording's sprite: refused, never flips.
+        var bird = Canvas(width: 150, height: 105)
+        bird.fillEllipse(cx: 70, cy: 60, rx: 48, ry: 30, .rgb(40, 90, 200))
+        bird.fillCircle(cx: 118, cy: 38, radius: 20, .rgb(40, 90, 200))
+        bird.fillCircle(cx: 124, cy: 33, radius: 5, .rgb(255, 255, 255))
+        bird.fill(.rgb(250, 180, 40), minX: 136, minY: 30, maxX: 150, maxY: 46) { x, y in max(136 - x, abs(y - 38) - (150 - x) * 0.5) }
+        bird.fillEllipse(cx: 55, cy: 48, rx: 26, ry: 12, .rgb(20, 50, 140))
+        let birdPNG = dir.appendingPathComponent("bird.png").path
+        try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: bird.width, height: bird.height, pixels: bird.rgbaBytes()), to: birdPNG)
+        let refused = try TestSupport.tool(["orientation", path, "--template", birdPNG])
+        #expect(refused.status == 65, "\(refused.stdout)")
+        #expect(refused.stderr.hasPrefix("analyze-recording: template not found in \(path): best match "), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func a120HzCaptureMeasuresRefreshesOf8Point3Ms() throws {
+        let dir = TestSupport.temporaryDirectory("120")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = WalkScenario(refreshRate: 120, ticks: 240, speed: 40, mirroredTicks: [60, 150, 151, 152])
+        let path = dir.appendingPathComponent("120.mov").path
+        try write(scenario, to: path)
+        let (r, json) = try orientation(path)
+        #expect(r.status == 0, "\(r.stderr)")
+        let cfr = json["cfr"] as? [String: Any]
+        #expect(cfr?["fps"] as? Int == 120)
+        #expect(cfr?["fps_source"] as? String == "detected")
+        expectTruth(scenario, json, "120 Hz")
+        let durations = (json["flips"] as? [[String: Any]] ?? []).map { $0["source_duration_ms"] as? Double ?? -1 }
+        #expect(durations.count == 2 && abs(durations[0] - 8.333) < 0.01 && abs(durations[1] - 25.0) < 0.01, "\(durations)")
+    }
+}
