@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples bench fuzz asan goldens
+.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy
 
 deps:
 	@bash scripts/install-deps.sh
@@ -43,6 +43,13 @@ samples: deps
 # Speed and memory against FFmpeg itself on long native-resolution captures (see BENCHMARKS.md).
 bench: build
 	python3 scripts/bench.py
+
+# The mirror-flip detector against ground truth on seeded random captures (see BENCHMARKS.md).
+ACCURACY_COUNT ?= 200
+ACCURACY_SEED ?= 1
+accuracy: build
+	$(SWIFT) build -c release --product make-sample-media
+	ACCURACY_COUNT=$(ACCURACY_COUNT) ACCURACY_SEED=$(ACCURACY_SEED) python3 scripts/accuracy.py
 
 # Hostile input: mutated captures and logs through every subcommand (seeded, time-bounded).
 FUZZ_SECONDS ?= 600

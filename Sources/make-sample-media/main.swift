@@ -25,6 +25,20 @@ func main() -> Int32 {
             return 73
         }
     }
+    if arguments.first == "--accuracy" {
+        // make-sample-media --accuracy DIR COUNT SEED
+        guard arguments.count == 4, let count = Int(arguments[2]), count > 0, count <= 10_000, let seed = UInt64(arguments[3]) else {
+            FileHandle.standardError.write(Data("usage: make-sample-media --accuracy DIR COUNT SEED\n".utf8))
+            return 64
+        }
+        do {
+            try AccuracyMedia.write(to: URL(fileURLWithPath: arguments[1]), count: count, seed: seed)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("make-sample-media: \(error)\n".utf8))
+            return 73
+        }
+    }
     let truthOnly = arguments.contains("--truth-only")
     arguments.removeAll { $0 == "--truth-only" }
     guard arguments.count == 1, !arguments[0].hasPrefix("-") else {

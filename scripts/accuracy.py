@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""make accuracy: the mirror-flip detector against ground truth on seeded random captures.
+
+Generates ACCURACY_COUNT captures (default 200, seed ACCURACY_SEED=1) with make-sample-media
+--accuracy, runs `analyze-recording orientation` on each in auto mode and in template mode (the
+snail's @1x asset, whatever the capture's pixel scale), and prints flip recall and precision per
+axis and overall. A flip is found when a reported flip starts within one refresh period of the
+truth and lasts as long to within one period. Also: the share of frames whose facing is unknown.
+Writes .build/accuracy/results.json."""
+import json, os, subprocess, sys, collections
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+bins = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip()
+tool, maker = os.path.join(bins, "analyze-recording"), os.path.join(bins, "make-sample-media")
+count = int(os.environ.get("ACCURACY_COUNT", "200"))
+seed = os.environ.get("ACCURACY_SEED", "1")
+out = os.path.join(root, ".build", "accuracy")
+truth_path = os.path.join(out, "truth.jsonl")
+if not os.path.exists(truth_path) or sum(1 for _ in open(truth_path)) != count or open(os.path.join(out, ".seed")).read() != seed if os.path.exists(os.path.join(out, ".seed")) else True:
+    subprocess.check_call([maker, "--accuracy", out, str(count), seed])
+    open(os.path.join(out, ".seed"), "w").write(seed)
+
+cases = [json.loads(l) for l in open(truth_path)]
+template = os.path.join(out, "snail.png")
+axes = ["refresh", "scale", "brightness", "codec", "b_frames", "crf_band", "body_every", "rearmed"]
+tally = {mode: collections.defaultdict(lambda: [0, 0, 0, 0]) for mode in ("auto", "template")}  # truth, found, reported, correct
+unknown = {"auto": [0, 0], "template": [0, 0]}
+failures = []
+for c in cases:
+    c["crf_band"] = "18-24" if c["crf"] <= 24 else "25-29" if c["crf"] <= 29 else "30-34"
+    period = 1.0 / c["refresh"]
+    truth = [(s * period, n * period) for s, n in c["flips"]]
+    for mode, extra in (("auto", []), ("template", ["--template", template])):
+        r = subprocess.run([tool, "orientation", os.path.join(out, c["file"]), "--json", "-"] + extra, capture_output=True, text=True)
+        reported = []
+        if r.returncode == 0:
+            d = json.loads(r.stdout)
+            reported = [(f["start_s"], f["duration_ms"] / 1000) for f in d["flips"]]
+            frames = d["orientation"].get("frames", [])
+            unknown[mode][0] += sum(1 for f in frames if f["facing"] == "unknown")
+            unknown[mode][1] += len(frames)
+        matched = 0
+        used = set()
+        for ts, td in truth:
+            for i, (rs, rd) in enumerate(reported):
+                if i not in used and abs(rs - ts) <= period + 1e-6 and abs(rd - td) <= period + 1e-6:
+                    used.add(i); matched += 1; break
+        if matched != len(truth) or len(reported) != matched:
+            failures.append((mode, c["file"], truth, reported, r.stderr.strip()[:120]))
+        for key in ["all"] + [f"{a}={c[a]}" for a in axes]:
+            t = tally[mode][key]
+            t[0] += len(truth); t[1] += matched; t[2] += len(reported); t[3] += matched
+
+def pct(a, b): return f"{100 * a / b:.1f} %" if b else "–"
+lines = [f"{count} captures, seed {seed}", "", "| mode | axis | flips | recall | precision |", "| --- | --- | --- | --- | --- |"]
+for mode in ("auto", "template"):
+    for key in sorted(tally[mode], key=lambda k: (k != "all", k)):
+        t = tally[mode][key]
+        lines.append(f"| {mode} | {key} | {t[0]} | {pct(t[1], t[0])} | {pct(t[3], t[2])} |")
+lines.append("")
+for mode in ("auto", "template"):
+    lines.append(f"{mode}: frames of unknown facing {unknown[mode][0]} of {unknown[mode][1]} ({pct(*unknown[mode])})")
+print("\n".join(lines))
+print(f"\n{len(failures)} capture/mode pairs not exact:")
+for f in failures[:40]:
+    print("  ", f)
+json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "failures": failures},
+          open(os.path.join(out, "results.json"), "w"), indent=1)
