@@ -125,3 +125,32 @@ import TestSupport
         #expect(durations.count == 2 && abs(durations[0] - 8.333) < 0.01 && abs(durations[1] - 25.0) < 0.01, "\(durations)")
     }
 }
+
+/// A screen with no sprite, doing what UI does: nothing may start a track, flip or turn.
+@Suite struct UIDistractorTests {
+    @Test func ordinaryUIMotionIsNeverAFlipOrATurn() throws {
+        let dir = TestSupport.temporaryDirectory("ui")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("ui.mov").path
+        let writer = try VideoWriter(path: path, settings: VideoWriter.Settings(
+            codec: .h264, width: UIDistractorScene.width, height: UIDistractorScene.height, timeBase: Rational(1, 600),
+            frameRate: Rational(60, 1), quality: 23, threads: 0))
+        let frames = Int(UIDistractorScene.duration * 60)
+        for n in 0..<frames {
+            let image = RGBImage(width: UIDistractorScene.width, height: UIDistractorScene.height,
+                                 pixels: UIDistractorScene.render(at: Double(n) / 60))
+            try writer.append(image, pts: Int64(n) * 10, duration: 10)
+        }
+        try writer.finish()
+        if let keep = ProcessInfo.processInfo.environment["ANALYZE_RECORDING_KEEP_CLIPS"] {
+            try? FileManager.default.copyItem(atPath: path, toPath: keep + "/ui.mov")
+        }
+        let r = try TestSupport.tool([path, "--expect", "fixed", "--json", "-"])
+        let json = try TestSupport.parseJSON(r.stdout)
+        let flips = json["flips"] as? [[String: Any]] ?? [], turns = json["turns"] as? [[String: Any]] ?? []
+        let at = (flips.compactMap { $0["start_s"] as? Double } + turns.compactMap { $0["at_s"] as? Double })
+            .map { "\($0) s (\(UIDistractorScene.phase(at: $0)))" }
+        #expect(flips.isEmpty && turns.isEmpty, "false flips/turns at \(at)")
+        #expect(r.status == 0, "\((json["verdict"] as? [String: Any])?["summary"] ?? r.stderr)")
+    }
+}
