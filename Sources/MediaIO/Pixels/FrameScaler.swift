@@ -93,6 +93,7 @@ final class FrameScaler {
             throw MediaError(kind: .invalidData, operation: "sws_getCachedContext",
                              message: "cannot convert \(frame.pointee.width)x\(frame.pointee.height) frames of this pixel format")
         }
+        if target != AV_PIX_FMT_GRAY8 { FrameScaler.useFrameColorimetry(context, frame) }
         return try FrameScaler.packed(rowBytes: width * bytesPerPixel, height: height) { dstPlanes, dstStrides in
             frame.withSourcePlanes { srcPlanes, srcStrides in
                 sws_scale(context, srcPlanes, srcStrides, 0, frame.pointee.height, dstPlanes, dstStrides)
@@ -100,11 +101,31 @@ final class FrameScaler {
         }
     }
 
+    /// Converts with the frame's own YCbCr matrix and range, as the ffmpeg CLI's scale filter does
+    /// (FFmpeg 5.1 `vf_scale`, `in_color_matrix=auto`): the matrix the stream is tagged with — BT.601
+    /// (BT.470BG) when untagged or unknown —, the frame's range when tagged, and the context's own
+    /// choices otherwise.
+    static func useFrameColorimetry(_ context: OpaquePointer, _ frame: UnsafeMutablePointer<AVFrame>) {
+        var invTable: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
+        var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
+        guard sws_getColorspaceDetails(context, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else { return }
+        var space = Int32(frame.pointee.colorspace.rawValue)
+        if space < 1 || space > 10 || space == 8 { space = Int32(AVCOL_SPC_BT470BG.rawValue) }
+        guard let coefficients = sws_getCoefficients(space) else { return }
+        let range = frame.pointee.color_range
+        if range != AVCOL_RANGE_UNSPECIFIED { srcRange = range == AVCOL_RANGE_JPEG ? 1 : 0 }
+        _ = sws_setColorspaceDetails(context, coefficients, srcRange, coefficients, dstRange, brightness, contrast, saturation)
+    }
+
     /// Runs a `sws_scale` call (`scale`) into an aligned buffer, as libswscale's SIMD code wants,
     /// and returns the rows packed without padding.
     static func packed(rowBytes: Int, height: Int,
                        scale: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int32>) -> Int32) throws(MediaError) -> [UInt8] {
-        let stride = (rowBytes + 63) & ~63
+        // libswscale's SIMD YUV-to-RGB code writes whole groups of 8 pixels and, when the stride has
+        // no room for the last group, leaves the last pixels of every row unwritten (1170-wide
+        // captures lost columns 1168-1169). 64 bytes of slack is room for it, as FFmpeg's own frame
+        // buffers have.
+        let stride = (rowBytes + 64 + 63) & ~63
         var padded = [UInt8](repeating: 0, count: stride * height + 64)
         let scaled: Int32 = padded.withUnsafeMutableBufferPointer { dst in
             var dstPlanes: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress, nil, nil, nil]
