@@ -25,6 +25,9 @@ public struct DecodeSummary: Sendable {
     public var corruptPackets: Int = 0
     /// Set when demuxing stopped early on an error other than end of file.
     public var readError: String?
+    /// Error-level messages FFmpeg logged while decoding: how many, and the first few.
+    public var ffmpegErrors = 0
+    public var ffmpegMessages: [String] = []
 }
 
 /// Thrown from a `decode` callback to stop decoding early; `decode` then returns normally.
@@ -157,6 +160,17 @@ public final class RecordingReader {
         guard let fmt = formatContext, let codec = codecContext, let packet, let frame else {
             throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): reader is not open")
         }
+        let logBefore = FFmpegLog.shared.snapshot
+        var summary = try decodePackets(fmt: fmt, codec: codec, packet: packet, frame: frame, onPacket: onPacket, onFrame: onFrame)
+        let logAfter = FFmpegLog.shared.snapshot
+        summary.ffmpegErrors = logAfter.count - logBefore.count
+        summary.ffmpegMessages = logAfter.messages.filter { !logBefore.messages.contains($0) }
+        return summary
+    }
+
+    private func decodePackets(fmt: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
+                               packet: UnsafeMutablePointer<AVPacket>, frame: UnsafeMutablePointer<AVFrame>,
+                               onPacket: (PacketTiming) throws -> Void, onFrame: (VideoFrame) throws -> Void) throws -> DecodeSummary {
         var summary = DecodeSummary()
         do {
             while true {

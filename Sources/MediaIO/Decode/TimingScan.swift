@@ -56,6 +56,20 @@ public struct TimingScan: Sendable {
         return rescale(1, from: rate.inverse, to: info.timeBase)
     }
 
+    /// Whether the capture was read whole.
+    public var integrity: CaptureIntegrity {
+        let times = frames.compactMap(\.pts)
+        var decoded: Double?
+        if let first = times.min(), let last = frames.filter({ $0.pts != nil }).max(by: { $0.pts! < $1.pts! }) {
+            let end = last.pts! &+ max(0, last.duration)
+            decoded = Double(end &- first) * info.timeBase.doubleValue
+        }
+        return CaptureIntegrity(CaptureIntegrity.Reading(
+            packets: summary.packets, frames: summary.frames, promisedFrames: info.headerFrameCount,
+            promisedSeconds: info.streamDurationSeconds, decodedSeconds: decoded, corruptPackets: summary.corruptPackets,
+            readError: summary.readError, ffmpegErrors: summary.ffmpegErrors, ffmpegMessages: summary.ffmpegMessages))
+    }
+
     /// The audit of these timings.
     public var audit: TimestampAudit {
         TimestampAudit(frames: frames, packets: packets, timeBase: info.timeBase, corruptPackets: summary.corruptPackets)

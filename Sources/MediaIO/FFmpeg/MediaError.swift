@@ -70,12 +70,44 @@ enum FFmpegCodes {
     static let noPTS = cff_nopts_value()
 }
 
-/// Silences FFmpeg's own console output unless `ANALYZE_RECORDING_FFMPEG_LOG` is set:
-/// the tool reports problems itself, one line each.
+/// FFmpeg's own console output is never printed (the tool reports problems itself, one line each),
+/// but its error-level messages are kept: `FFmpegLog` counts them and keeps the first few, so a
+/// damaged capture's report can say what FFmpeg said ("partial file", "Sample size … too large").
+/// `ANALYZE_RECORDING_FFMPEG_LOG=1` prints everything at debug level instead.
 let configureLogging: Void = {
     if ProcessInfo.processInfo.environment["ANALYZE_RECORDING_FFMPEG_LOG"] != nil {
         av_log_set_level(AV_LOG_DEBUG)
     } else {
-        av_log_set_level(AV_LOG_QUIET)
+        av_log_set_level(AV_LOG_ERROR)
+        av_log_set_callback { _, level, format, arguments in
+            guard level <= AV_LOG_ERROR, let format, let arguments else { return }
+            var buffer = [CChar](repeating: 0, count: 256)
+            _ = vsnprintf(&buffer, buffer.count, format, arguments)
+            FFmpegLog.shared.record(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 }()
+
+/// Error-level messages FFmpeg logged in this process: how many, and the first few.
+public final class FFmpegLog: @unchecked Sendable {
+    public static let shared = FFmpegLog()
+    private let lock = NSLock()
+    private var messages: [String] = []
+    private var total = 0
+    /// Distinct messages kept; later ones are only counted.
+    public static let kept = 5
+
+    func record(_ message: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        total += 1
+        if messages.count < FFmpegLog.kept, !message.isEmpty, !messages.contains(message) { messages.append(message) }
+    }
+
+    /// The count so far and the messages kept, to compare before and after a decoding pass.
+    public var snapshot: (count: Int, messages: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (total, messages)
+    }
+}

@@ -2,13 +2,30 @@
 public struct TimestampReport: Sendable {
     public let info: RecordingInfo
     public let audit: TimestampAudit
+    /// Whether the capture was read whole (nil: not known, as in unit tests of the audit alone).
+    public let integrity: CaptureIntegrity?
     /// Demuxing stopped early with this error (truncated or damaged file), if it did.
-    public let readError: String?
+    public var readError: String? { integrity?.reading.readError }
 
-    public init(info: RecordingInfo, audit: TimestampAudit, readError: String? = nil) {
+    public init(info: RecordingInfo, audit: TimestampAudit, integrity: CaptureIntegrity? = nil) {
         self.info = info
         self.audit = audit
-        self.readError = readError
+        self.integrity = integrity
+    }
+
+    /// The `integrity` object: intact or not, each problem, FFmpeg's own error messages.
+    public var integrityJSON: JSONValue {
+        guard let integrity else { return .null }
+        return .object([
+            ("intact", .bool(integrity.isIntact)),
+            ("summary", .optional(integrity.summary) { .string($0) }),
+            ("packets", .int(Int64(integrity.reading.packets))),
+            ("promised_frames", .optional(integrity.reading.promisedFrames) { .int($0) }),
+            ("decoded_s", .optional(integrity.reading.decodedSeconds) { .double($0, decimals: 6) }),
+            ("promised_s", .optional(integrity.reading.promisedSeconds) { .double($0, decimals: 6) }),
+            ("ffmpeg_errors", .int(Int64(integrity.reading.ffmpegErrors))),
+            ("ffmpeg_messages", .array(integrity.reading.ffmpegMessages.map { .string($0) })),
+        ])
     }
 
     // MARK: JSON
@@ -52,6 +69,7 @@ public struct TimestampReport: Sendable {
             })),
             ("corrupt_packets", .int(Int64(a.corruptPackets))),
             ("read_error", .optional(readError) { .string($0) }),
+            ("integrity", integrityJSON),
             ("interval_ms", .optional(a.intervals) {
                 .object([("min", ms($0.min)), ("median", ms($0.median)), ("max", ms($0.max))])
             }),
@@ -118,6 +136,12 @@ public struct TimestampReport: Sendable {
         t.row("Pts order", ptsOrderLine)
         t.row("Decoding", "B-frames: \(a.hasBFrames ? "yes (reordering is normal, not an anomaly)" : "no") · corrupt packets: \(a.corruptPackets)"
               + (readError.map { " · reading stopped early: \($0)" } ?? ""))
+        if let integrity {
+            t.row("Integrity", integrity.details.map { "DAMAGED: " + $0 }
+                  ?? "read whole: \(integrity.reading.packets) packets\(integrity.reading.promisedFrames.map { " of \($0) in the index" } ?? ""), "
+                  + (integrity.reading.ffmpegErrors == 0 ? "no decoding error" : "FFmpeg logged \(integrity.reading.ffmpegErrors) error(s): "
+                     + integrity.reading.ffmpegMessages.joined(separator: "; ")))
+        }
         return t.rendered
     }
 

@@ -21,9 +21,13 @@ public struct CaptureVerdict: Sendable {
     /// - Parameter uncertainty: what the video could not establish that the answer depends on (a
     ///   short change of facing next to unknown frames; frames of unknown facing where a flip could
     ///   hide). No check passes on it, except a reproduction whose flip was seen and matched.
+    /// Set when the capture is damaged: it then never passes (fail closed).
+    public let damage: String?
+
     public init(flips: [OrientationTimeline.Flip], flipDescription: String, crossCheck: CrossCheck?, expectation: Expectation?,
-                uncertainty: String? = nil) {
+                uncertainty: String? = nil, damage: String? = nil) {
         self.expectation = expectation
+        self.damage = damage
         let verdict = crossCheck?.verdict
         let logPart = verdict.map { v -> String in
             switch v {
@@ -37,6 +41,13 @@ public struct CaptureVerdict: Sendable {
         var parts = [videoPart]
         if let logPart { parts.append(logPart) }
         let facts = parts.joined(separator: "; ")
+        if let damage {
+            // What decoded may look clean, but what did not decode could hold anything.
+            passed = false
+            undetermined = false
+            summary = "FAIL (damaged capture): " + damage + "; in what did decode: " + facts
+            return
+        }
         switch expectation {
         case nil:
             passed = flips.isEmpty && verdict != .inconsistent && uncertainty == nil

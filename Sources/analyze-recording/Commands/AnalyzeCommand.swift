@@ -64,7 +64,8 @@ struct AnalyzeCommand: Command {
         }
         let verdict = CaptureVerdict(flips: timeline.flips, flipDescription: AnalyzeReport.describeFlips(timeline),
                                      crossCheck: crossCheck, expectation: expectation,
-                                     uncertainty: timeline.uncertainty(slotMS: 1000 * analysis.resampler.map.rate.inverse.doubleValue))
+                                     uncertainty: timeline.uncertainty(slotMS: 1000 * analysis.resampler.map.rate.inverse.doubleValue),
+                                     damage: analysis.scan.integrity.details)
         let report = AnalyzeReport(
             timestamps: analysis.timestampReport,
             cfr: analysis.cfrReport,

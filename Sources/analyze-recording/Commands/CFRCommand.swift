@@ -30,7 +30,7 @@ struct CFRCommand: Command {
     func run() throws -> ExitStatus {
         let grid = try Grid(recording: recording, rate: rate)
         let report = CFRReport(resampler: grid.resampler, frames: grid.scan.frames, timeBase: grid.scan.info.timeBase)
-        let timestamps = TimestampReport(info: grid.scan.info, audit: grid.audit, readError: grid.scan.summary.readError)
+        let timestamps = TimestampReport(info: grid.scan.info, audit: grid.audit, integrity: grid.scan.integrity)
         var written: String?
         if let output {
             let codec = try FrameExtraction.writeConstantRate(path: recording, map: grid.map, to: output)

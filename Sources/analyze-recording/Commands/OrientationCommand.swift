@@ -80,7 +80,7 @@ struct DetectionOptions {
 }
 
 extension CaptureAnalysis {
-    var timestampReport: TimestampReport { TimestampReport(info: scan.info, audit: audit, readError: scan.summary.readError) }
+    var timestampReport: TimestampReport { TimestampReport(info: scan.info, audit: audit, integrity: scan.integrity) }
 
     var cfrReport: CFRReport {
         CFRReport(resampler: resampler, frames: scan.frames, timeBase: scan.info.timeBase, rateSource: rateSource)

@@ -21,9 +21,10 @@ struct TimestampsCommand: Command {
 
     func run() throws -> ExitStatus {
         let scan = try TimingScan(path: recording)
-        let report = TimestampReport(info: scan.info, audit: scan.audit, readError: scan.summary.readError)
+        let report = TimestampReport(info: scan.info, audit: scan.audit, integrity: scan.integrity)
         if let json { try writeJSON(report.json, to: json) }
         if json != "-" { Console.out(report.text) }
-        return .success
+        // A damaged capture is a finding a CI job must act on.
+        return scan.integrity.isIntact ? .success : .findings
     }
 }

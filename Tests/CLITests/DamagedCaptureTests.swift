@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fail closed: a capture that did not decode whole never passes, whatever the frames that did
+/// decode show. Each damaged copy is made from SampleMedia during the run.
+@Suite(.enabled(if: TestSupport.ffmpeg != nil)) struct DamagedCaptureTests {
+    private static let flip = TestSupport.sampleMedia.appendingPathComponent("flip.mov").path
+
+    /// flip.mov with the sample-table size of frame #7 (the mirrored one) set to 0x7FFFFFFF.
+    private func sampleSizeEdited(in dir: URL) throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.flip)))
+        let stsz = Array("stsz".utf8)
+        let at = try #require((0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == stsz })
+        let entry = at + 16 + 7 * 4
+        bytes.replaceSubrange(entry..<(entry + 4), with: [0x7F, 0xFF, 0xFF, 0xFF])
+        let path = dir.appendingPathComponent("size7.mov").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A fast-start copy (index first) cut at `fraction` of its bytes, or just before frame #7's data.
+    private func cutCopy(in dir: URL, beforeFrame frame: Int? = nil, fraction: Double? = nil) throws -> String {
+        let fast = dir.appendingPathComponent("fast.mov").path
+        try TestSupport.ffmpegRun(["-i", Self.flip, "-c", "copy", "-movflags", "faststart", fast])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: fast))
+        var length = Int(Double(bytes.count) * (fraction ?? 1))
+        if let frame {
+            let probe = try TestSupport.run(try #require(TestSupport.ffprobe),
+                                            ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pos", "-of", "csv=p=0", fast])
+            let positions = probe.stdout.split(separator: "\n").compactMap { Int($0) }
+            length = positions[frame]
+        }
+        let path = dir.appendingPathComponent("cut-\(frame ?? -1)-\(fraction ?? 0).mov").path
+        try bytes.prefix(length).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func expectNeverPasses(_ path: String, _ label: String) throws {
+        for expect in [["--expect", "fixed"], ["--expect", "bug"], []] {
+            let r = try TestSupport.tool([path] + expect + ["--json", "-"])
+            #expect(!r.crashed, "\(label): \(r.stderr)")
+            guard r.status != 65 else { continue } // refused outright: also never a pass
+            #expect(r.status == 1, "\(label) \(expect): exit \(r.status)")
+            let json = try TestSupport.parseJSON(r.stdout)
+            let verdict = json["verdict"] as? [String: Any]
+            #expect(verdict?["passed"] as? Bool == false, "\(label) \(expect) passed")
+            #expect((verdict?["summary"] as? String)?.hasPrefix("FAIL (damaged capture): ") == true, "\(label): \(verdict?["summary"] ?? "")")
+            let integrity = (json["timestamps"] as? [String: Any])?["integrity"] as? [String: Any]
+            #expect(integrity?["intact"] as? Bool == false)
+        }
+        let t = try TestSupport.tool(["timestamps", path])
+        #expect(t.status == 1 || t.status == 65, "\(label): timestamps exit \(t.status)")
+        if t.status == 1 { #expect(t.stdout.contains("Integrity  DAMAGED: "), "\(t.stdout)") }
+    }
+
+    @Test func aSampleTableEditNeverPasses() throws {
+        let dir = TestSupport.temporaryDirectory("damaged")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try expectNeverPasses(try sampleSizeEdited(in: dir), "stsz edit")
+    }
+
+    @Test func aCopyCutBeforeTheMirroredFrameNeverPasses() throws {
+        let dir = TestSupport.temporaryDirectory("damaged")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try expectNeverPasses(try cutCopy(in: dir, beforeFrame: 7), "cut before #7")
+    }
+
+    @Test func aCopyWithHalfItsMediaDataNeverPasses() throws {
+        let dir = TestSupport.temporaryDirectory("damaged")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try expectNeverPasses(try cutCopy(in: dir, fraction: 0.5), "half")
+    }
+
+    @Test func anIntactCaptureIsReadWhole() throws {
+        let r = try TestSupport.tool(["timestamps", Self.flip, "--json", "-"])
+        #expect(r.status == 0)
+        let integrity = (try TestSupport.parseJSON(r.stdout)["timestamps"] as? [String: Any])?["integrity"] as? [String: Any]
+        #expect(integrity?["intact"] as? Bool == true)
+        #expect(integrity?["packets"] as? Int == 87 && integrity?["promised_frames"] as? Int == 87)
+    }
+}
