@@ -39,4 +39,45 @@ import TestSupport
         let written = try String(contentsOfFile: target, encoding: .utf8)
         #expect(written.contains("\"schema_version\""))
     }
+
+    @Test func anOutputThatIsAnInputIsRefusedAndTheInputSurvives() throws {
+        let dir = TestSupport.temporaryDirectory("clobber")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rec = dir.appendingPathComponent("rec.mov").path, log = dir.appendingPathComponent("log.txt").path
+        try FileManager.default.copyItem(atPath: flip, toPath: rec)
+        try FileManager.default.copyItem(atPath: TestSupport.sampleMedia.appendingPathComponent("probe.txt").path, toPath: log)
+        let link = dir.appendingPathComponent("link.mov").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: rec)
+        let original = try Data(contentsOf: URL(fileURLWithPath: rec)), originalLog = try Data(contentsOf: URL(fileURLWithPath: log))
+        let runs: [[String]] = [
+            ["frame", rec, "--at", "1", "--output", rec],
+            [rec, "--json", rec],
+            [rec, "--log", log, "--json", log],
+            ["log", log, "--json", log],
+            ["batch", rec, "--json-lines", rec],
+            ["cfr", rec, "--output", dir.path + "/./rec.mov"],
+            ["cfr", rec, "--output", link],
+            [rec, "--template", TestSupport.sampleMedia.appendingPathComponent("snail.png").path, "--json", rec],
+        ]
+        for args in runs {
+            let r = try TestSupport.tool(args)
+            #expect(r.status == 73, "\(args): exit \(r.status)")
+            #expect(r.stderr.contains("of this run; refusing to overwrite it") && r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: rec)) == original)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == originalLog)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["link.mov", "log.txt", "rec.mov"], "left behind: \(left)")
+    }
+
+    @Test func aFullOrClosedStandardOutputIsExit74NotACrash() throws {
+        for redirect in ["> /dev/full", ">&-"] {
+            let r = try TestSupport.run("/bin/sh", ["-c", "'\(TestSupport.toolPath)' '\(flip)' \(redirect)"])
+            #expect(!r.crashed)
+            #expect(r.status == 74, "\(redirect): exit \(r.status) \(r.stderr)")
+            #expect(r.stderr.hasPrefix("analyze-recording: cannot write to standard output: "), "\(r.stderr)")
+        }
+        let quiet = try TestSupport.run("/bin/sh", ["-c", "'\(TestSupport.toolPath)' /nonexistent.mov 2> /dev/full"])
+        #expect(!quiet.crashed && quiet.status == 74)
+    }
 }

@@ -15,6 +15,14 @@ public enum OutputFile {
         return "the file system refused it"
     }
 
+    /// Refuses an output that is one of this run's inputs (as FFmpeg refuses "Output same as Input").
+    public static func refuseInput(_ path: String) throws(MediaError) {
+        if let input = Inputs.shared.input(at: path) {
+            throw MediaError(kind: .cannotCreate, operation: "write",
+                             message: "\(path): is \(input == path ? "an input" : "the input \(input)") of this run; refusing to overwrite it")
+        }
+    }
+
     /// Where bytes for `path` end up. A new or regular file is replaced by renaming a finished
     /// temporary file over it (through a symlink, the file it points to, not the link). A device,
     /// pipe or socket (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: renaming over it
@@ -48,6 +56,7 @@ public enum OutputFile {
     /// Writes `bytes` to a temporary file beside `path`, then renames it into place; a device or
     /// pipe is written directly.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(MediaError) {
+        try refuseInput(path)
         switch destination(for: path) {
         case .stream(let device):
             guard let handle = FileHandle(forWritingAtPath: device) else {
@@ -68,6 +77,7 @@ public enum OutputFile {
 
     /// Moves a finished temporary file to `path` by the same rule as `writeAtomically`.
     public static func moveIntoPlace(_ temporary: String, to path: String) throws(MediaError) {
+        do { try refuseInput(path) } catch { unlink(temporary); throw error }
         switch destination(for: path) {
         case .stream:
             defer { unlink(temporary) }

@@ -22,13 +22,32 @@ struct CommandFailure: Error {
 }
 
 /// Standard streams.
+/// Standard output and error. A write that fails (a full disk or `/dev/full`, a closed stream, a
+/// reader that went away) never traps: the tool says so on stderr if it can and exits 74 (EX_IOERR).
 enum Console {
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            Console.error("analyze-recording: cannot write to standard output: \(Console.reason(error))\n")
+            exit(ExitStatus.ioError.rawValue)
+        }
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        do {
+            try FileHandle.standardError.write(contentsOf: Data(text.utf8))
+        } catch {
+            // Nowhere left to say it.
+            exit(ExitStatus.ioError.rawValue)
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        var e = error as NSError
+        if let underlying = e.userInfo[NSUnderlyingErrorKey] as? NSError { e = underlying }
+        if e.domain == NSPOSIXErrorDomain, e.code > 0 { return String(cString: strerror(Int32(e.code))) }
+        return e.localizedDescription
     }
 }
 

@@ -16,4 +16,6 @@ enum ExitStatus: Int32 {
     case software = 70
     /// EX_CANTCREAT: an output file cannot be written.
     case cannotCreate = 73
+    /// EX_IOERR: standard output or error could not be written.
+    case ioError = 74
 }

@@ -74,6 +74,8 @@ struct BatchCommand: Command {
 
     func run() throws -> ExitStatus {
         let files = captures()
+        for file in files { Inputs.remember(file) }
+        if output != "-" { try OutputFile.refuseInput(output) }
         let me = selfExecutable()
         let results = Results(count: files.count)
         let gate = DispatchSemaphore(value: jobs)
