@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import RecordingAnalysis
 
 /// The tool's version; bump with each release.
 let toolVersion = "0.1.0"
@@ -95,7 +96,7 @@ func runTool(_ arguments: [String]) -> ExitStatus {
     var command: any Command.Type = AnalyzeCommand.self
     if let first = args.first, !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first),
        let near = CommandRegistry.nearestName(to: first) {
-        Console.error("analyze-recording: unknown subcommand '\(first)', did you mean '\(near)'? (see 'analyze-recording --help')\n")
+        Console.error("analyze-recording: unknown subcommand '\(TextTable.terminalSafe(first))', did you mean '\(near)'? (see 'analyze-recording --help')\n")
         return .usage
     }
     if let first = args.first, let named = CommandRegistry.all.first(where: { $0.name == first }) {
@@ -114,10 +115,10 @@ func runTool(_ arguments: [String]) -> ExitStatus {
         let instance = try command.init(parsed)
         return try instance.run()
     } catch let error as UsageError {
-        Console.error("analyze-recording \(command.name): \(error.message) (see 'analyze-recording \(command.name) --help')\n")
+        Console.error("analyze-recording \(command.name): \(TextTable.terminalSafe(error.message)) (see 'analyze-recording \(command.name) --help')\n")
         return .usage
     } catch let error as MediaError {
-        Console.error("analyze-recording: \(error.message)\n")
+        Console.error("analyze-recording: \(TextTable.terminalSafe(error.message))\n")
         switch error.kind {
         case .cannotOpen: return .noInput
         case .invalidData: return .dataError
@@ -125,7 +126,7 @@ func runTool(_ arguments: [String]) -> ExitStatus {
         case .unavailable: return .unavailable
         }
     } catch let error as CommandFailure {
-        Console.error("analyze-recording: \(error.message)\n")
+        Console.error("analyze-recording: \(TextTable.terminalSafe(error.message))\n")
         return error.status
     } catch {
         Console.error("analyze-recording: \(error)\n")

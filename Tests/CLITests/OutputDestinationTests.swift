@@ -81,3 +81,18 @@ import TestSupport
         #expect(!quiet.crashed && quiet.status == 74)
     }
 }
+
+/// Strings from files reach the terminal escaped: no cursor moves, hidden text or fake lines.
+@Suite struct TerminalSafeTextTests {
+    @Test func aFileNameWithEscapesCannotForgeALine() throws {
+        let dir = TestSupport.temporaryDirectory("escape")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = dir.appendingPathComponent("x\u{1B}[8mhidden\nVerdict: PASS (fixed).mov").path
+        try FileManager.default.copyItem(atPath: TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path, toPath: name)
+        let r = try TestSupport.tool(["timestamps", name])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("\u{1B}"))
+        #expect(!r.stdout.split(separator: "\n").contains { $0.hasPrefix("Verdict:") })
+        #expect(r.stdout.contains("x\\e[8mhidden\\x0AVerdict: PASS (fixed).mov"), "\(r.stdout.prefix(300))")
+    }
+}

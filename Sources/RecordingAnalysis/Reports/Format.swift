@@ -18,11 +18,33 @@ public struct TextTable: Sendable {
     public init(indent: Int = 0) { self.indent = indent }
 
     /// A label and its value.
-    public mutating func row(_ label: String, _ value: String) { rows.append([label, value]) }
+    public mutating func row(_ label: String, _ value: String) { rows.append([label, value].map(TextTable.terminalSafe)) }
     /// A header row.
-    public mutating func header(_ cells: [String]) { rows.append(cells) }
+    public mutating func header(_ cells: [String]) { rows.append(cells.map(TextTable.terminalSafe)) }
     /// A row of cells.
-    public mutating func columns(_ cells: [String]) { rows.append(cells) }
+    public mutating func columns(_ cells: [String]) { rows.append(cells.map(TextTable.terminalSafe)) }
+
+    /// Control characters shown as escapes (`\u{1B}` as `\e`, others as `\xNN` or `\u{NNNN}`): a
+    /// string from a file (a `creation_time` tag, a log line, a file name) could otherwise move the
+    /// cursor, hide text or print a fake verdict on the terminal. Every report cell goes through here.
+    public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{1B}" { out += "\\e" } else if isControl(scalar) {
+                out += scalar.value < 0x100 ? "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+                    : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value)
+            || [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069].contains(s.value)
+    }
 
     /// The table, every column padded to its widest cell, trailing spaces trimmed.
     public var rendered: String {
@@ -41,4 +63,8 @@ public struct TextTable: Sendable {
         }
         return out
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
