@@ -45,7 +45,7 @@ import TestSupport
         let path = try Clips.editedPTS(in: dir)
         let jsonPath = dir.appendingPathComponent("audit.json").path
         let r = try TestSupport.tool(["timestamps", path, "--json", jsonPath])
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == 1, "pts that run backwards are a finding: \(r.stderr)")
         #expect(r.stdout.contains("#14  pts 280 (0.467 s) after 290 (0.483 s): backwards"))
         #expect(r.stdout.contains("trim=start=T"))
         #expect(r.stdout.contains("constant frame rate"))

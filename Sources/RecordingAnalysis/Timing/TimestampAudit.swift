@@ -76,6 +76,9 @@ public struct TimestampAudit: Sendable {
     /// Packets the decoder rejected as corrupt.
     public let corruptPackets: Int
 
+    /// Presentation timestamps that run backwards, repeat or are missing: findings (exit 1).
+    public var hasPTSFaults: Bool { !nonMonotonic.isEmpty || !duplicates.isEmpty || !missingPTS.isEmpty }
+
     /// The smallest interval counted as a gap, in seconds: a static screen rather than jitter.
     public static let minimumGapSeconds = Rational(1, 4)
 

@@ -85,7 +85,9 @@ struct FrameCommand: Command {
             lines.append("The two clocks disagree at \(time): a pts-based cut shows #\(byPTS), the screen at that moment showed #\(onGrid.source).")
         }
         guard let chosen = usePTS ? byPTS : onGrid?.source else {
-            throw CommandFailure(status: .dataError, message: "\(recording): no frame at \(time) on the \(usePTS ? "pts" : "cfr") clock")
+            // A time outside the recording is a mistake in the command line, not bad data.
+            throw CommandFailure(status: .usage, message: "\(recording): no frame at \(time) on the \(usePTS ? "pts" : "cfr") clock: "
+                                 + "the recording ends at \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount)))")
         }
         let images = try FrameExtraction.rgbImages(path: recording, sources: [chosen])
         guard let image = images[chosen] else {

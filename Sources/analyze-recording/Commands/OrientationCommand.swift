@@ -39,7 +39,9 @@ struct OrientationCommand: Command {
         if json != "-" {
             Console.out(analysis.timestampReport.recordingText + "\n" + analysis.cfrReport.gridLine + report.text)
         }
-        return .success
+        // Flips, changes that could not be decided, and a damaged capture are findings, as in analyze.
+        let t = analysis.timeline
+        return t.flips.isEmpty && t.undecided.isEmpty && analysis.scan.integrity.isIntact ? .success : .findings
     }
 }
 

@@ -24,7 +24,8 @@ struct TimestampsCommand: Command {
         let report = TimestampReport(info: scan.info, audit: scan.audit, integrity: scan.integrity)
         if let json { try writeJSON(report.json, to: json) }
         if json != "-" { Console.out(report.text) }
-        // A damaged capture is a finding a CI job must act on.
-        return scan.integrity.isIntact ? .success : .findings
+        // Pts that run backwards, repeat or are missing, and a damaged capture, are findings a CI
+        // job must act on (the one exit-code rule: 0 nothing found, 1 findings).
+        return scan.integrity.isIntact && !scan.audit.hasPTSFaults ? .success : .findings
     }
 }
