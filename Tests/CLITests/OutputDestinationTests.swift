@@ -96,3 +96,23 @@ import TestSupport
         #expect(r.stdout.contains("x\\e[8mhidden\\x0AVerdict: PASS (fixed).mov"), "\(r.stdout.prefix(300))")
     }
 }
+
+/// An output name is a local path, never a protocol: `http://…` does not reach a network and a
+/// folder with a colon in its name works.
+@Suite struct OutputProtocolTests {
+    @Test func aURLIsALocalPathAndAColonIsFine() throws {
+        let dir = TestSupport.temporaryDirectory("proto")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let flip = TestSupport.sampleMedia.appendingPathComponent("flip.mov").path
+        // Nothing listens on this port; a connection attempt would show as a different error.
+        let url = try TestSupport.tool(["cfr", flip, "--output", "http://127.0.0.1:9/x.mov"])
+        #expect(url.status == 73)
+        #expect(url.stderr == "analyze-recording: http://127.0.0.1:9/x.mov: cannot write: directory http:/127.0.0.1:9 does not exist\n")
+        let folder = dir.appendingPathComponent("results:v2")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let out = folder.appendingPathComponent("out.mov").path
+        let ok = try TestSupport.tool(["cfr", flip, "--output", out])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+}

@@ -154,9 +154,14 @@ public final class VideoWriter {
             av_dict_set(&fmt.pointee.metadata, "creation_time", created, 0)
         }
 
-        let ioResult = avio_open(&fmt.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
+        // Only ever a local file, whatever the name looks like: `file:` makes `http://…` or
+        // `results:v2/x.mov` a path, and the whitelist forbids any other protocol.
+        var ioOptions: OpaquePointer?
+        defer { av_dict_free(&ioOptions) }
+        av_dict_set(&ioOptions, "protocol_whitelist", "file", 0)
+        let ioResult = avio_open2(&fmt.pointee.pb, "file:" + temporaryPath, AVIO_FLAG_WRITE, nil, &ioOptions)
         if ioResult < 0 {
-            throw MediaError(kind: .cannotCreate, operation: "avio_open", code: ioResult, message: "\(path): cannot write: \(ffmpegErrorText(ioResult))")
+            throw MediaError(kind: .cannotCreate, operation: "avio_open", code: ioResult, message: "\(path): cannot write: \(OutputFile.reason(for: path))")
         }
         ioOpen = true
         var muxOptions: OpaquePointer?
