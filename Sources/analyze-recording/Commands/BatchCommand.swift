@@ -10,13 +10,17 @@ import MediaIO
 struct BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Analyse many captures (files or folders) in parallel, one JSON line each, past broken files."
-    static let synopsis = "batch PATH... [--json-lines OUT|-] [--jobs N] [--template PNG] [--fps 60] [--transient-ms 500] [--expect bug|fixed]"
+    static let synopsis = "batch PATH... [--json-lines OUT|-] [--jobs N] [--timeout SECONDS] [--template PNG] [--roi X,Y,W,H] [--fps RATE] [--transient-ms 500] [--tolerance-ms MS] [--full-decode] [--expect bug|fixed]"
     static let options = [
         OptionSpec("json-lines", value: "OUT|-", help: "Write one JSON object per capture to OUT (default '-': stdout)."),
         OptionSpec("jobs", value: "N", help: "Captures analysed at once (default: the number of cores)."),
+        OptionSpec("timeout", value: "SECONDS", help: "Stop an analysis that takes longer and report it as timed out (default 600)."),
         OptionSpec("template", value: "PNG", help: "Passed to each analysis."),
+        OptionSpec("roi", value: "X,Y,W,H", help: "Passed to each analysis."),
         OptionSpec("fps", value: "RATE", help: "Passed to each analysis."),
         OptionSpec("transient-ms", value: "MS", help: "Passed to each analysis."),
+        OptionSpec("tolerance-ms", value: "MS", help: "Passed to each analysis."),
+        OptionSpec("full-decode", help: "Passed to each analysis."),
         OptionSpec("expect", value: "bug|fixed", help: "Passed to each analysis."),
     ]
 
@@ -27,6 +31,7 @@ struct BatchCommand: Command {
     let output: String
     let jobs: Int
     let passThrough: [String]
+    let timeout: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing PATH (captures or folders of captures)") }
@@ -39,10 +44,20 @@ struct BatchCommand: Command {
         } else {
             jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         }
+        if let text = arguments.values["timeout"] {
+            guard let t = Double(text), t.isFinite, t >= 1, t <= 86_400 else {
+                throw UsageError("--timeout must be a number of seconds from 1 to 86400, not '\(text)'")
+            }
+            timeout = t
+        } else {
+            timeout = 600
+        }
         var pass: [String] = []
-        for key in ["template", "fps", "transient-ms", "expect"] {
+        for key in ["template", "roi", "fps", "transient-ms", "tolerance-ms", "expect"] {
             if let v = arguments.values[key] { pass += ["--\(key)", v] }
         }
+        if arguments.flags.contains("full-decode") { pass.append("--full-decode") }
+        if let r = arguments.values["roi"], PixelRect(parsing: r) == nil { throw UsageError("--roi takes X,Y,W,H in pixels, not '\(r)'") }
         if let e = arguments.values["expect"], CaptureVerdict.Expectation(rawValue: e) == nil { throw UsageError("--expect must be bug or fixed, not '\(e)'") }
         if let f = arguments.values["fps"] { _ = try parseRate(f) }
         if let t = arguments.values["transient-ms"] { _ = try parseTransient(t) }
@@ -82,27 +97,51 @@ struct BatchCommand: Command {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "batch", attributes: .concurrent)
         let extra = passThrough
+        let limit = timeout
+        // Ctrl-C, SIGTERM or SIGHUP: pass it on to the running analyses, start no more, and still
+        // write the lines of the captures that finished.
+        let interruption = Interruption()
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                interruption.signal = sig
+                ChildProcess.signalAll(SIGTERM)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        defer { for s in sources { s.cancel() } }
         for (i, file) in files.enumerated() {
             gate.wait()
+            if interruption.signal != nil { gate.signal(); break }
             group.enter()
             queue.async {
                 defer { gate.signal(); group.leave() }
                 var args = ["analyze", file, "--json", "-"] + extra
                 if let log = BatchCommand.logBeside(file) { args += ["--log", log] }
-                results.set(i, BatchCommand.analyse(executable: me, arguments: args, file: file))
+                results.set(i, BatchCommand.analyse(executable: me, arguments: args, file: file, timeout: limit))
             }
         }
         group.wait()
         var text = ""
         var worst = ExitStatus.success
-        for (status, line) in results.all {
+        var finished = 0
+        for case let (status, line)? in results.all {
+            if let sig = interruption.signal, status == 128 + SIGTERM || status == 128 + sig { continue }
             text += line + "\n"
+            finished += 1
             if status != 0 { worst = .findings }
         }
         if output == "-" {
             Console.out(text)
-        } else {
+        } else if !text.isEmpty || interruption.signal == nil {
             try writeText(text, to: output)
+        }
+        if let sig = interruption.signal {
+            Console.error("analyze-recording batch: interrupted by signal \(sig); \(finished) of \(files.count) captures finished, their lines written\n")
+            exit(128 + sig)
         }
         return worst
     }
@@ -112,28 +151,16 @@ struct BatchCommand: Command {
     }
 
     /// Runs one analysis and turns its outcome into a JSON line.
-    static func analyse(executable: String, arguments: [String], file: String) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+    static func analyse(executable: String, arguments: [String], file: String, timeout: Double) -> (Int32, String) {
         var status: Int32 = 70
         var stdout = Data(), stderr = Data()
         do {
-            try process.run()
-            // Drain both pipes while the child runs, so a large report cannot block it.
-            let errBox = DataBox()
-            let done = DispatchSemaphore(value: 0)
-            let errHandle = err.fileHandleForReading
-            DispatchQueue.global().async { errBox.data = errHandle.readDataToEndOfFile(); done.signal() }
-            stdout = out.fileHandleForReading.readDataToEndOfFile()
-            done.wait()
-            stderr = errBox.data
-            process.waitUntilExit()
-            status = process.terminationReason == .uncaughtSignal ? 70 : process.terminationStatus
+            let child = try ChildProcess(executable: executable, arguments: arguments)
+            let result = child.finish(timeout: timeout)
+            status = result.status
+            stdout = result.stdout
+            stderr = result.timedOut ? Data("analysis timed out after \(Int(timeout)) s (--timeout)".utf8) : result.stderr
+            if result.timedOut { stdout = Data() }
         } catch {
             stderr = Data("cannot start analysis: \(error)".utf8)
         }
@@ -174,14 +201,20 @@ private final class Results: @unchecked Sendable {
         lock.unlock()
     }
 
-    var all: [(Int32, String)] {
+    /// Each capture's result, nil for one that never ran (the batch was interrupted).
+    var all: [(Int32, String)?] {
         lock.lock()
         defer { lock.unlock() }
-        return items.map { $0 ?? (70, "{}") }
+        return items
     }
 }
 
-/// Bytes handed from the thread that drains a child's stderr.
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
+/// The signal that interrupted the batch, if one did.
+private final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Int32?
+    var signal: Int32? {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); value = newValue; lock.unlock() }
+    }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A batch can be stopped: its children stop with it, finished lines are kept, and one capture that
+/// runs too long cannot stall the job.
+@Suite(.serialized, .enabled(if: TestSupport.ffmpeg != nil)) struct BatchSignalTests {
+    private static let fixed = TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path
+
+    /// A capture whose analysis takes a few seconds.
+    private func longClip(in dir: URL, name: String = "long.mov") throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=780x1688:rate=60", "-t", "20", "-c:v", "libx264",
+                                   "-preset", "ultrafast", "-pix_fmt", "yuv420p", path])
+        return path
+    }
+
+    @Test func aCaptureThatTakesTooLongTimesOutAndTheRestGoOn() throws {
+        let dir = TestSupport.temporaryDirectory("batch-timeout")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let long = try longClip(in: dir)
+        let started = Date()
+        let r = try TestSupport.tool(["batch", long, Self.fixed, "--jobs", "1", "--timeout", "1"], timeout: 60)
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").compactMap { try? TestSupport.parseJSON(String($0)) }
+        #expect(lines.count == 2)
+        #expect((lines.first?["error"] as? String)?.hasPrefix("analysis timed out after 1 s") == true, "\(lines.first ?? [:])")
+        #expect(lines.last?["passed"] as? Bool == true, "\(lines.last ?? [:])")
+    }
+
+    @Test func ctrlCStopsEveryChildAndKeepsTheFinishedLines() throws {
+        let dir = TestSupport.temporaryDirectory("batch-signal")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let long = try longClip(in: dir)
+        let copies = try (2...3).map { i -> String in
+            let p = dir.appendingPathComponent("long\(i).mov").path
+            try FileManager.default.copyItem(atPath: long, toPath: p)
+            return p
+        }
+        let out = dir.appendingPathComponent("lines.jsonl").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestSupport.toolPath)
+        process.arguments = ["batch", Self.fixed, long] + copies + ["--jobs", "2", "--json-lines", out]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until fixed.mov is done and the long ones are running.
+        var children: [Int32] = []
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            children = runningAnalyses()
+            if children.count == 2, children.allSatisfy({ analysisFile($0)?.hasPrefix(dir.path) == true }) { break }
+            usleep(50_000)
+        }
+        #expect(children.count == 2, "the two long analyses should be running")
+        kill(process.processIdentifier, SIGINT)
+        let stopped = Date()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(stopped) < 3, "the batch took \(Date().timeIntervalSince(stopped)) s to stop")
+        #expect(process.terminationStatus == 130)
+        usleep(200_000)
+        #expect(children.allSatisfy { kill($0, 0) != 0 }, "a child outlived the batch")
+        let lines = (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n") ?? []
+        #expect(lines.count == 1 && lines.first?.contains("fixed.mov") == true, "\(lines)")
+    }
+
+    /// Pids of running `analyze-recording analyze` processes.
+    private func runningAnalyses() -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let args = arguments(pid), args.count >= 2 else { return false }
+            return args[0].hasSuffix("analyze-recording") && args[1] == "analyze"
+        }
+    }
+
+    private func analysisFile(_ pid: Int32) -> String? { arguments(pid).flatMap { $0.count > 2 ? $0[2] : nil } }
+
+    private func arguments(_ pid: Int32) -> [String]? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
