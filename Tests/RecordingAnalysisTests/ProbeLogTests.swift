@@ -126,3 +126,27 @@ armed  walkOrigin=808935265.34566
         #expect(CaptureVerdict(flips: [], flipDescription: "", crossCheck: nil, expectation: nil).exitCode == 0)
     }
 }
+
+@Suite struct ProbeLogHostileTests {
+    private let evaluation = "skew=-0.00050 elapsed=-0.01520 | old=0.99983 ←L | new=0.00000 →R"
+
+    @Test func millionsOfBlankLinesAreSkippedAndCountedAsLines() {
+        let log = ProbeLog(text: String(repeating: "\n", count: 2_000_000) + evaluation + "\r\n\r" + evaluation)
+        #expect(log.evaluations.map(\.line) == [2_000_001, 2_000_003])
+        #expect(log.ignoredLines == 0)
+    }
+
+    @Test func malformedLinesBeyondTheCapAreCountedNotKept() {
+        let bad = String(repeating: "skew=nonsense\n", count: ProbeLog.maximumProblems + 500)
+        let log = ProbeLog(text: bad + evaluation)
+        #expect(log.problems.count == ProbeLog.maximumProblems)
+        #expect(log.ignoredLines == 500)
+        #expect(log.evaluations.count == 1)
+    }
+
+    @Test func aDamagedCaptureNeverPasses() {
+        let verdict = CaptureVerdict(flips: [], flipDescription: "", crossCheck: nil, expectation: .fixed, damage: "the index promises 87 frames but the file delivered 7")
+        #expect(!verdict.passed && verdict.exitCode == 1)
+        #expect(verdict.summary.hasPrefix("FAIL (damaged capture): the index promises 87 frames"))
+    }
+}

@@ -15,8 +15,8 @@ public enum Limits {
     public static let templateDimension = 8_192
     /// Largest PNG written (the format's own limit is 2^31; this keeps images viewable).
     public static let pngDimension = 65_535
-    /// Largest probe log, in bytes.
-    public static let probeLogBytes = 256 << 20
+    /// Largest probe log, in bytes: a probe printing 20 lines a second writes about 7 MB an hour.
+    public static let probeLogBytes = 64 << 20
     /// Frames held back while re-encoding a constant-rate copy before the writer must catch up.
     public static let pendingEncodeFrames = 512
     /// Most tiles in one filmstrip.

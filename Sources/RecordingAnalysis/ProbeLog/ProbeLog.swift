@@ -59,18 +59,45 @@ public struct ProbeLog: Sendable {
     static let maximumSkew = 3600.0
     static let maximumElapsed = 1e7
 
+    /// The lines of `text` (split at LF, CRLF or CR), one at a time: a log of millions of empty lines
+    /// must not become millions of substrings in memory at once.
+    static func lines(of text: String) -> UnfoldSequence<Substring, String.Index> {
+        let utf8 = text.utf8
+        var done = false
+        return sequence(state: text.startIndex) { start in
+            guard !done else { return nil }
+            var i = start
+            while i < utf8.endIndex {
+                let byte = utf8[i]
+                if byte == 10 || byte == 13 {
+                    let line = text[start..<i]
+                    var next = utf8.index(after: i)
+                    if byte == 13, next < utf8.endIndex, utf8[next] == 10 { next = utf8.index(after: next) }
+                    start = next
+                    return line
+                }
+                i = utf8.index(after: i)
+            }
+            done = true
+            return text[start..<utf8.endIndex]
+        }
+    }
+
+    /// Problems kept in full; beyond this they are only counted in `ignoredLines`.
+    public static let maximumProblems = 1000
+
     /// Parses log text; bytes that are not UTF-8 are replaced, never trusted.
     public init(text: String) {
         var lineNumber = 0
         var baselineValues: [Double] = []
         var summary: (count: Int, a: Double, b: Double)?
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for line in ProbeLog.lines(of: text) {
             lineNumber += 1
-            let line = Substring(raw)
+            if line.utf8.isEmpty { continue }
             if line.contains("skew=") || line.contains("elapsed=") {
                 switch ProbeLog.parseEvaluation(line, number: lineNumber) {
                 case .success(let e): evaluations.append(e)
-                case .failure(let p): problems.append(p)
+                case .failure(let p): if problems.count < ProbeLog.maximumProblems { problems.append(p) } else { ignoredLines += 1 }
                 }
             } else if let range = line.range(of: "walkOrigin=") {
                 if let (v, _) = ProbeLog.number(in: line[range.upperBound...]), v > 0, v < 1e10 {
