@@ -92,7 +92,7 @@ public struct MirrorDetector: Sendable {
         /// A sprite found anywhere else in the frame, or a template located for the first time, needs this.
         public var acquireThreshold: Float = 0.7
         /// Below this confidence a frame's facing is unknown.
-        public var confidenceThreshold: Float = 0.5
+        public var confidenceThreshold: Float = 0.35
         /// Auto mode: the mirrored appearance must still be there (either way round) in the next frame.
         public var confirmThreshold: Float = 0.7
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
@@ -366,8 +366,11 @@ public struct MirrorDetector: Sendable {
             // Found, but poorly or ambiguously: after a jump or a gap in the recording the sprite may
             // be beyond the window, and the window holds only a piece of it. Look everywhere too.
             if partial { image = try fullFrame() }
+            // Each orientation keeps its better match, near or anywhere: after a jump the window may
+            // hold a piece of the sprite one way round while the whole of it is elsewhere the other way.
             let gc = globalSearch(matchers.canonical.template, in: image), gm = globalSearch(matchers.mirrored.template, in: image)
-            if max(gc?.score ?? -1, gm?.score ?? -1) > nearBest { c = gc; m = gm }
+            if (gc?.score ?? -1) > (c?.score ?? -1) { c = gc }
+            if (gm?.score ?? -1) > (m?.score ?? -1) { m = gm }
         }
         if max(c?.score ?? -1, m?.score ?? -1) < threshold {
             threshold = configuration.acquireThreshold
