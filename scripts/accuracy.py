@@ -14,7 +14,7 @@ bins = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-p
 tool, maker = os.path.join(bins, "analyze-recording"), os.path.join(bins, "make-sample-media")
 count = int(os.environ.get("ACCURACY_COUNT", "200"))
 seed = os.environ.get("ACCURACY_SEED", "1")
-out = os.path.join(root, ".build", "accuracy")
+out = os.environ.get("ACCURACY_DIR", os.path.join(root, ".build", "accuracy"))
 truth_path = os.path.join(out, "truth.jsonl")
 if not os.path.exists(truth_path) or sum(1 for _ in open(truth_path)) != count or open(os.path.join(out, ".seed")).read() != seed if os.path.exists(os.path.join(out, ".seed")) else True:
     subprocess.check_call([maker, "--accuracy", out, str(count), seed])

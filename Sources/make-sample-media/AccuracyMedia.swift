@@ -28,12 +28,14 @@ enum AccuracyMedia {
         // 1-3 flips of 1-20 evaluations (at most a quarter second), apart and inside the capture.
         var next = Int(rng.uniform(0.15...0.3) * Double(ticks)) / bodyEvery * bodyEvery
         var rearmed = false
-        for _ in 0..<(1 + Int(rng.next() % 3)) {
+        for flip in 0..<(1 + Int(rng.next() % 3)) {
             let maxLength = max(1, min(20, refresh / 4 / bodyEvery))
             let length = (1 + Int(rng.next() % UInt64(maxLength))) * bodyEvery
             guard next + length + 10 < ticks else { break }
             for t in next..<(next + length) { scenario.mirroredTicks.insert(t) }
-            if rng.next() % 4 == 0 { scenario.rearmTicks.insert(next); rearmed = true }
+            // A later tap may re-arm the walk (the sprite jumps back to its start as it flips); the
+            // first flip is the cold start, in place, as in the story.
+            if rng.next() % 4 == 0, flip > 0 { scenario.rearmTicks.insert(next); rearmed = true }
             next += length + max(12, Int(rng.uniform(0.15...0.35) * Double(ticks))) / bodyEvery * bodyEvery
         }
         let codec: VideoWriter.Codec = VideoWriter.isAvailable(.hevc) && rng.next() % 3 == 0 ? .hevc : .h264
