@@ -33,9 +33,10 @@ public enum FrameExtraction {
         let reader = try RecordingReader(path: path)
         let width = max(2, reader.info.width & ~1), height = max(2, reader.info.height & ~1)
         let codec: VideoWriter.Codec = VideoWriter.isAvailable(.h264) ? .h264 : .mpeg4
-        let settings = VideoWriter.Settings(codec: codec, width: width, height: height, timeBase: map.rate.inverse,
+        var settings = VideoWriter.Settings(codec: codec, width: width, height: height, timeBase: map.rate.inverse,
                                             frameRate: map.rate, bFrames: 0, quality: codec == .h264 ? 18 : 8,
                                             gopSize: 60, threads: 0)
+        settings.colorimetry = reader.colorimetry
         let writer = try VideoWriter(path: output, settings: settings)
         let needed = Set(map.runs.map(\.source))
         var pending: [Int: RGBImage] = [:]

@@ -48,6 +48,8 @@ public final class RecordingReader {
 
     /// Container and stream facts.
     public private(set) var info: RecordingInfo
+    /// The stream's colour tags, carried over to a constant-rate copy.
+    public private(set) var colorimetry = VideoWriter.Colorimetry()
 
     private var formatContext: UnsafeMutablePointer<AVFormatContext>?
     private var codecContext: UnsafeMutablePointer<AVCodecContext>?
@@ -114,6 +116,10 @@ public final class RecordingReader {
                              message: "\(path): invalid stream time base \(tb.num)/\(tb.den)")
         }
 
+        colorimetry = VideoWriter.Colorimetry(space: Int32(parameters.pointee.color_space.rawValue),
+                                              range: Int32(parameters.pointee.color_range.rawValue),
+                                              primaries: Int32(parameters.pointee.color_primaries.rawValue),
+                                              transfer: Int32(parameters.pointee.color_trc.rawValue))
         let codec = try allocated(avcodec_alloc_context3(decoder), "avcodec_alloc_context3")
         codecContext = codec
         try check(avcodec_parameters_to_context(codec, parameters), "avcodec_parameters_to_context")

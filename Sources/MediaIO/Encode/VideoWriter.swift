@@ -22,6 +22,22 @@ public final class VideoWriter {
     }
 
     /// What to write.
+    /// Colour tags (FFmpeg's AVCOL_* values; 2 is "unspecified"). The RGB frames are converted to
+    /// YUV with this matrix and range, and the stream is tagged with all four, so a copy of a BT.709
+    /// capture is still BT.709.
+    public struct Colorimetry: Sendable, Equatable {
+        public var space: Int32 = 2
+        public var range: Int32 = 0
+        public var primaries: Int32 = 2
+        public var transfer: Int32 = 2
+        public init(space: Int32 = 2, range: Int32 = 0, primaries: Int32 = 2, transfer: Int32 = 2) {
+            self.space = space
+            self.range = range
+            self.primaries = primaries
+            self.transfer = transfer
+        }
+    }
+
     public struct Settings: Sendable {
         public var codec: Codec
         public var width: Int
@@ -42,6 +58,8 @@ public final class VideoWriter {
         public var container: String = "mov"
         /// Encoder threads; 1 gives the same bytes on every machine, 0 lets the encoder choose.
         public var threads: Int = 1
+        /// Colour tags of the output (default: untagged, BT.601 limited range, as before).
+        public var colorimetry = Colorimetry()
 
         public init(codec: Codec, width: Int, height: Int, timeBase: Rational, frameRate: Rational,
                     bFrames: Int = 0, quality: Int = 28, gopSize: Int = 60, creationTime: String? = nil, container: String = "mov",
@@ -71,6 +89,8 @@ public final class VideoWriter {
 
     private let path: String
     private let temporaryPath: String
+    /// The scaler the output's colorimetry was set on (a new one needs it again).
+    private var colorimetryScaler: OpaquePointer?
     private let settings: Settings
     private let rewrite: TimestampRewrite?
     private var formatContext: UnsafeMutablePointer<AVFormatContext>?
@@ -112,6 +132,10 @@ public final class VideoWriter {
         codec.pointee.width = Int32(settings.width)
         codec.pointee.height = Int32(settings.height)
         codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        codec.pointee.colorspace = AVColorSpace(rawValue: UInt32(bitPattern: settings.colorimetry.space))
+        codec.pointee.color_range = AVColorRange(rawValue: UInt32(bitPattern: settings.colorimetry.range))
+        codec.pointee.color_primaries = AVColorPrimaries(rawValue: UInt32(bitPattern: settings.colorimetry.primaries))
+        codec.pointee.color_trc = AVColorTransferCharacteristic(rawValue: UInt32(bitPattern: settings.colorimetry.transfer))
         codec.pointee.time_base = AVRational(num: Int32(settings.timeBase.numerator), den: Int32(settings.timeBase.denominator))
         codec.pointee.framerate = AVRational(num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
         codec.pointee.gop_size = Int32(settings.gopSize)
@@ -205,6 +229,10 @@ public final class VideoWriter {
         guard let scaler else {
             throw MediaError(kind: .unavailable, operation: "sws_getCachedContext", message: "cannot convert RGB to YUV")
         }
+        if scaler != colorimetryScaler {
+            VideoWriter.useColorimetry(settings.colorimetry, on: scaler)
+            colorimetryScaler = scaler
+        }
         image.pixels.withUnsafeBufferPointer { src in
             var srcPlanes: [UnsafePointer<UInt8>?] = [src.baseAddress, nil, nil, nil]
             var srcStrides: [Int32] = [Int32(image.width * 3), 0, 0, 0]
@@ -217,6 +245,19 @@ public final class VideoWriter {
         durations[pts] = duration
         try check(avcodec_send_frame(codec, frame), "avcodec_send_frame", kind: .unavailable)
         try drain()
+    }
+
+    /// RGB (full range) to YUV with the output's matrix and range, the inverse of how the frames
+    /// were decoded (see `FrameScaler.useFrameColorimetry`).
+    static func useColorimetry(_ c: Colorimetry, on scaler: OpaquePointer) {
+        var invTable: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
+        var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
+        guard sws_getColorspaceDetails(scaler, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else { return }
+        var space = c.space
+        if space < 1 || space > 10 || space == 8 { space = Int32(AVCOL_SPC_BT470BG.rawValue) }
+        guard let coefficients = sws_getCoefficients(space) else { return }
+        dstRange = c.range == Int32(AVCOL_RANGE_JPEG.rawValue) ? 1 : 0
+        _ = sws_setColorspaceDetails(scaler, invTable, srcRange, coefficients, dstRange, brightness, contrast, saturation)
     }
 
     /// Flushes the encoder, writes the index and moves the file into place.
