@@ -253,9 +253,7 @@ public final class VideoWriter {
         var invTable: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
         var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
         guard sws_getColorspaceDetails(scaler, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else { return }
-        var space = c.space
-        if space < 1 || space > 10 || space == 8 { space = Int32(AVCOL_SPC_BT470BG.rawValue) }
-        guard let coefficients = sws_getCoefficients(space) else { return }
+        guard let coefficients = FrameScaler.coefficients(forColorSpace: c.space) else { return }
         dstRange = c.range == Int32(AVCOL_RANGE_JPEG.rawValue) ? 1 : 0
         _ = sws_setColorspaceDetails(scaler, invTable, srcRange, coefficients, dstRange, brightness, contrast, saturation)
     }

@@ -109,12 +109,17 @@ final class FrameScaler {
         var invTable: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
         var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
         guard sws_getColorspaceDetails(context, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else { return }
-        var space = Int32(frame.pointee.colorspace.rawValue)
-        if space < 1 || space > 10 || space == 8 { space = Int32(AVCOL_SPC_BT470BG.rawValue) }
-        guard let coefficients = sws_getCoefficients(space) else { return }
+        guard let coefficients = coefficients(forColorSpace: Int32(frame.pointee.colorspace.rawValue)) else { return }
         let range = frame.pointee.color_range
         if range != AVCOL_RANGE_UNSPECIFIED { srcRange = range == AVCOL_RANGE_JPEG ? 1 : 0 }
         _ = sws_setColorspaceDetails(context, coefficients, srcRange, coefficients, dstRange, brightness, contrast, saturation)
+    }
+
+    /// libswscale's YCbCr coefficients for an AVCOL_SPC value, as FFmpeg 5.1's scale filter picks
+    /// them: an unknown or unsupported space is BT.601 (BT.470BG).
+    static func coefficients(forColorSpace space: Int32) -> UnsafePointer<Int32>? {
+        let known = space >= 1 && space <= 10 && space != 8
+        return sws_getCoefficients(known ? space : Int32(AVCOL_SPC_BT470BG.rawValue))
     }
 
     /// Runs a `sws_scale` call (`scale`) into an aligned buffer, as libswscale's SIMD code wants,
