@@ -36,3 +36,27 @@ import TestSupport
         }
     }
 }
+
+/// "The same slots as ffmpeg -vf fps=R" is said only when it is true: a video that starts a fraction
+/// of a slot after 0 is placed as `ffmpeg -copyts` places it, and plain ffmpeg (which subtracts the
+/// start time first) differs, so the report says so.
+@Suite(.enabled(if: TestSupport.ffmpeg != nil)) struct StartTimeClaimTests {
+    @Test func theClaimFollowsTheStartTime() throws {
+        let dir = TestSupport.temporaryDirectory("start")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (offset, aligned) in [("0.026", false), ("0.05", true)] {
+            let path = dir.appendingPathComponent("offset-\(offset).mkv").path
+            try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=24", "-t", "2", "-c:v", "libx264",
+                                       "-pix_fmt", "yuv420p", "-output_ts_offset", offset, path])
+            let r = try TestSupport.tool(["cfr", path, "--json", "-"])
+            let cfr = try #require(try TestSupport.parseJSON(r.stdout)["cfr"] as? [String: Any])
+            let map = try #require(cfr["map"] as? [Int])
+            #expect(cfr["same_slots_as_ffmpeg"] as? Bool == aligned, "start \(offset)")
+            #expect(map == (try FFmpegOracle.fpsSlotMap(path, rate: "60", copyTimestamps: true)), "start \(offset): not ffmpeg -copyts's map")
+            let plain = try FFmpegOracle.fpsSlotMap(path, rate: "60")
+            #expect((map == plain) == aligned, "start \(offset): the claim and plain ffmpeg disagree")
+            let text = try TestSupport.tool(["cfr", path])
+            #expect(text.stdout.contains("the same slots as ffmpeg -vf fps=60") == aligned, "\(text.stdout)")
+        }
+    }
+}

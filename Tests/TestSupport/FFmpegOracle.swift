@@ -10,9 +10,9 @@ public enum FFmpegOracle {
     /// The slot map of `ffmpeg -i REC -vf fps=RATE`: for each output frame, the index of the source
     /// frame with the same md5 (the first at or after the previous slot's source, so repeated
     /// pictures cannot confuse it).
-    public static func fpsSlotMap(_ path: String, rate: String) throws -> [Int] {
+    public static func fpsSlotMap(_ path: String, rate: String, copyTimestamps: Bool = false) throws -> [Int] {
         let sources = try sourceHashes(path)
-        let outputs = try hashes(["-i", path, "-map", "0:v:0", "-vf", "fps=\(rate)", "-f", "framemd5", "-"])
+        let outputs = try hashes((copyTimestamps ? ["-copyts"] : []) + ["-i", path, "-map", "0:v:0", "-vf", "fps=\(rate)", "-f", "framemd5", "-"])
         var map: [Int] = []
         var floor = 0
         for hash in outputs {

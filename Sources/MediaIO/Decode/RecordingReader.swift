@@ -293,6 +293,7 @@ public final class RecordingReader {
             containerDurationMicroseconds: fmt.pointee.duration == noPTS ? nil : fmt.pointee.duration,
             creationTime: metadata(fmt.pointee.metadata, "creation_time") ?? metadata(stream.pointee.metadata, "creation_time"),
             averageFrameRate: rate.num > 0 && rate.den > 0 ? Rational(Int64(rate.num), Int64(rate.den)) : nil,
-            pixelFormat: pixelFormat)
+            pixelFormat: pixelFormat,
+            containerStartMicroseconds: fmt.pointee.start_time == noPTS ? nil : fmt.pointee.start_time)
     }
 }

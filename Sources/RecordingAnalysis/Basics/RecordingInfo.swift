@@ -11,6 +11,9 @@ public struct RecordingInfo: Sendable, Equatable {
     public var timeBase: Rational
     /// The stream's start time in `timeBase` ticks, when the container says.
     public var startTime: Int64?
+    /// The container's start time (the earliest of its streams) in microseconds: what the ffmpeg CLI
+    /// subtracts from every timestamp unless given `-copyts`.
+    public var containerStartMicroseconds: Int64?
     /// Frame count stored in the container header (0 or nil when not stored).
     public var headerFrameCount: Int64?
     /// Stream duration in `timeBase` ticks, when stored.
@@ -27,7 +30,7 @@ public struct RecordingInfo: Sendable, Equatable {
     public init(path: String, format: String, codec: String, width: Int, height: Int, timeBase: Rational,
                 startTime: Int64? = nil, headerFrameCount: Int64? = nil, streamDuration: Int64? = nil,
                 containerDurationMicroseconds: Int64? = nil, creationTime: String? = nil,
-                averageFrameRate: Rational? = nil, pixelFormat: String? = nil) {
+                averageFrameRate: Rational? = nil, pixelFormat: String? = nil, containerStartMicroseconds: Int64? = nil) {
         self.path = path
         self.format = format
         self.codec = codec
@@ -41,6 +44,7 @@ public struct RecordingInfo: Sendable, Equatable {
         self.creationTime = creationTime
         self.averageFrameRate = averageFrameRate
         self.pixelFormat = pixelFormat
+        self.containerStartMicroseconds = containerStartMicroseconds
     }
 
     /// Stream duration in seconds, for display.

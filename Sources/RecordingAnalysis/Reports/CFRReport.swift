@@ -6,14 +6,33 @@ public struct CFRReport: Sendable {
     /// How the rate was chosen (nil: given, as `cfr` always takes it).
     public let rateSource: RefreshRate.Source?
 
-    public init(resampler: CFRResampler, frames: [FrameTiming], timeBase: Rational, rateSource: RefreshRate.Source? = nil) {
+    /// The container's start time in microseconds (see `RecordingInfo.containerStartMicroseconds`).
+    public let containerStartMicroseconds: Int64?
+
+    public init(resampler: CFRResampler, frames: [FrameTiming], timeBase: Rational, rateSource: RefreshRate.Source? = nil,
+                containerStartMicroseconds: Int64? = nil) {
         self.rateSource = rateSource
+        self.containerStartMicroseconds = containerStartMicroseconds
         self.resampler = resampler
         self.frames = frames
         self.timeBase = timeBase
     }
 
     private var map: CFRMap { resampler.map }
+
+    /// Whether `ffmpeg -i REC -vf fps=R` places frames in the same slots: it does when the grid runs
+    /// on monotonic pts and the container's start time, which the ffmpeg CLI subtracts from every
+    /// timestamp, is a whole number of slots (zero, for most captures); otherwise its slots are shifted
+    /// by a fraction of a slot and may differ.
+    public var sameSlotsAsFFmpeg: Bool {
+        guard resampler.clock == .pts else { return false }
+        let start = containerStartMicroseconds ?? 0
+        let rate = map.rate
+        // start × R / 1e6 must be a whole number.
+        let numerator = start.multipliedReportingOverflow(by: rate.numerator)
+        guard !numerator.overflow else { return false }
+        return numerator.partialValue % (1_000_000 * rate.denominator) == 0
+    }
 
     /// `60` for whole rates, `"30000/1001"` otherwise.
     public static func rateJSON(_ rate: Rational) -> JSONValue {
@@ -31,6 +50,8 @@ public struct CFRReport: Sendable {
             ("dropped", .array(map.dropped.map { .int(Int64($0)) })),
             ("clock", .string(resampler.clock.rawValue)),
             ("origin_slot", .int(map.originSlot)),
+            ("same_slots_as_ffmpeg", .bool(sameSlotsAsFFmpeg)),
+            ("container_start_s", .optional(containerStartMicroseconds) { .double(Double($0) / 1_000_000, decimals: 6) }),
             ("warnings", .array(resampler.warnings.map { .string($0) })),
         ]
         if includeMap { members.append(("map", .array(map.slotMap.map { .int(Int64($0)) }))) }
@@ -61,7 +82,15 @@ public struct CFRReport: Sendable {
         t.row("Repeats", "\(map.duplicated) slots repeat the frame before them; \(map.runs.count) source frames shown")
         t.row("Dropped", map.dropped.isEmpty ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + map.dropped.map { "#\($0)" }.joined(separator: ", "))
         switch resampler.clock {
-        case .pts: t.row("Clock", "pts (monotonic): the same slots as ffmpeg -vf fps=\(map.rate.denominator == 1 ? String(map.rate.numerator) : map.rate.description)")
+        case .pts:
+            let rateArgument = map.rate.denominator == 1 ? String(map.rate.numerator) : map.rate.description
+            if sameSlotsAsFFmpeg {
+                t.row("Clock", "pts (monotonic): the same slots as ffmpeg -vf fps=\(rateArgument)")
+            } else {
+                let start = Double(containerStartMicroseconds ?? 0) / 1000
+                t.row("Clock", "pts (monotonic) from time 0, as ffmpeg -copyts -vf fps=\(rateArgument); plain ffmpeg -vf fps=\(rateArgument) "
+                      + "first subtracts the container's start time " + String(format: "(%.3f ms)", start) + ", a fraction of a slot, so its slots can differ")
+            }
         case .dts: t.row("Clock", "dts (pts run backwards)")
         case .sortedPTS: t.row("Clock", "pts in sorted order (pts run backwards, dts unusable)")
         }

@@ -29,7 +29,8 @@ struct CFRCommand: Command {
 
     func run() throws -> ExitStatus {
         let grid = try Grid(recording: recording, rate: rate)
-        let report = CFRReport(resampler: grid.resampler, frames: grid.scan.frames, timeBase: grid.scan.info.timeBase)
+        let report = CFRReport(resampler: grid.resampler, frames: grid.scan.frames, timeBase: grid.scan.info.timeBase,
+                               containerStartMicroseconds: grid.scan.info.containerStartMicroseconds)
         let timestamps = TimestampReport(info: grid.scan.info, audit: grid.audit, integrity: grid.scan.integrity)
         var written: String?
         if let output {

@@ -85,7 +85,8 @@ extension CaptureAnalysis {
     var timestampReport: TimestampReport { TimestampReport(info: scan.info, audit: audit, integrity: scan.integrity) }
 
     var cfrReport: CFRReport {
-        CFRReport(resampler: resampler, frames: scan.frames, timeBase: scan.info.timeBase, rateSource: rateSource)
+        CFRReport(resampler: resampler, frames: scan.frames, timeBase: scan.info.timeBase, rateSource: rateSource,
+                  containerStartMicroseconds: scan.info.containerStartMicroseconds)
     }
 
     var orientationReport: OrientationReport {
