@@ -60,7 +60,7 @@ public struct CFRReport: Sendable {
 
     /// The grid's rate, how it was chosen, and its size, on one line.
     public var gridLine: String {
-        var t = TextTable()
+        var t = TextTable(labelWidth: OrientationReport.labelWidth)
         gridRow(&t)
         return t.rendered
     }
@@ -80,7 +80,7 @@ public struct CFRReport: Sendable {
         var t = TextTable()
         gridRow(&t)
         t.row("Repeats", "\(map.duplicated) slots repeat the frame before them; \(map.runs.count) source frames shown")
-        t.row("Dropped", map.dropped.isEmpty ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + map.dropped.map { "#\($0)" }.joined(separator: ", "))
+        t.row("Dropped", map.dropped.isEmpty ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + Format.list(map.dropped.map { "#\($0)" }))
         switch resampler.clock {
         case .pts:
             let rateArgument = map.rate.denominator == 1 ? String(map.rate.numerator) : map.rate.description

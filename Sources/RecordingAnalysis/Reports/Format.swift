@@ -8,6 +8,13 @@ public enum Format {
     public static func milliseconds(_ ms: Double) -> String { String(format: "%.1f ms", ms) }
     /// `1 duplicate`, `2 duplicates`
     public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// The first `limit` items joined with commas, then how many more (a text report stays short;
+    /// the JSON has them all).
+    public static func list(_ items: [String], limit: Int = 10) -> String {
+        items.count <= limit ? items.joined(separator: ", ")
+            : items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more (all in the JSON)"
+    }
 }
 
 /// Left-aligned columns for the text reports.
@@ -15,7 +22,14 @@ public struct TextTable: Sendable {
     private var rows: [[String]] = []
     private let indent: Int
 
-    public init(indent: Int = 0) { self.indent = indent }
+    private let labelWidth: Int
+
+    /// `labelWidth` pads the first column to at least that many characters, so that tables printed
+    /// one after another line up.
+    public init(indent: Int = 0, labelWidth: Int = 0) {
+        self.indent = indent
+        self.labelWidth = labelWidth
+    }
 
     /// A label and its value.
     public mutating func row(_ label: String, _ value: String) { rows.append([label, value].map(TextTable.terminalSafe)) }
@@ -50,6 +64,7 @@ public struct TextTable: Sendable {
     public var rendered: String {
         let count = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: count)
+        if count > 1 { widths[0] = labelWidth }
         for r in rows { for (i, c) in r.enumerated() where i < r.count - 1 { widths[i] = max(widths[i], c.count) } }
         var out = ""
         for r in rows {

@@ -107,9 +107,12 @@ public struct OrientationReport: Sendable {
         return .object(members)
     }
 
+    /// The widest label of the section ("Undecided"), so its tables line up.
+    static let labelWidth = 9
+
     /// Where the sprite is and which way it faces, frame by frame, in a few lines.
     public var text: String {
-        var t = TextTable()
+        var t = TextTable(labelWidth: OrientationReport.labelWidth)
         if templateMode {
             let scale = templateScale.map { String(format: "%.2f", $0) } ?? "–"
             t.row("Sprite", spriteRect.map { "template matched at scale \(scale), last seen at \($0.x),\($0.y) (\($0.width)x\($0.height) px)" }
@@ -133,7 +136,7 @@ public struct OrientationReport: Sendable {
             }
             out += f.rendered
         }
-        var turns = TextTable()
+        var turns = TextTable(labelWidth: OrientationReport.labelWidth)
         turns.row("Turns", timeline.turns.isEmpty ? "none" : timeline.turns.map { "\(Format.seconds(slotSeconds($0.slot))) → \(name($0.facing))" }.joined(separator: ", "))
         let unknown = timeline.unknownStretches
         if !unknown.isEmpty {

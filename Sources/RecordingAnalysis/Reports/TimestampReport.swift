@@ -106,13 +106,19 @@ public struct TimestampReport: Sendable {
         t.row("Container", "\(info.format) · \(codec)")
         var timing = "time base \(info.timeBase)"
         if let start = info.startTime { timing += " · start \(start)" }
-        timing += " · \(audit.frames.count) frames decoded"
+        timing += " · \(Format.count(audit.frames.count, "frame")) decoded"
         if let header = info.headerFrameCount { timing += " (header says \(header))" }
         t.row("Timing", timing)
         var duration = "stream " + (info.streamDurationSeconds.map { Format.seconds($0) } ?? "unknown")
         duration += " · container " + (info.containerDurationSeconds.map { Format.seconds($0) } ?? "unknown")
         if let s = info.streamDurationSeconds, let c = info.containerDurationSeconds, abs(s - c) > 0.0005 {
-            duration += "  (they disagree by \(Format.milliseconds(abs(s - c) * 1000)))"
+            // A stream that starts after the container explains the difference; say so instead.
+            let start = info.startTime.map { Double($0) * info.timeBase.doubleValue } ?? 0
+            if start > 0, abs(s + start - c) <= 0.0005 {
+                duration += "  (the stream starts \(Format.milliseconds(start * 1000)) into the container)"
+            } else {
+                duration += "  (they disagree by \(Format.milliseconds(abs(s - c) * 1000)))"
+            }
         }
         t.row("Duration", duration)
         if let created = info.creationTime { t.row("Created", created) }
@@ -130,7 +136,7 @@ public struct TimestampReport: Sendable {
             t.row("Intervals", "fewer than two frames")
         }
         if !a.gaps.isEmpty {
-            t.row("Gaps", a.gaps.map { "\(Format.seconds(a.seconds($0.startPTS))) +\(Format.milliseconds(a.duration($0.length) * 1000))" }.joined(separator: ", ")
+            t.row("Gaps", Format.list(a.gaps.map { "\(Format.seconds(a.seconds($0.startPTS))) +\(Format.milliseconds(a.duration($0.length) * 1000))" })
                   + "  (static screen: no frames emitted)")
         }
         t.row("Pts order", ptsOrderLine)
@@ -190,7 +196,7 @@ public struct TimestampReport: Sendable {
             for d in a.dtsNonMonotonic { t.row("packet \(d.packetIndex)", "dts \(d.dts) after \(d.previousDTS): backwards") }
             out += t.rendered
         }
-        out += "\nInteresting frames (all \(a.frames.count) are in the JSON: --json FILE)\n"
+        out += "\nInteresting frames (" + (a.frames.count == 1 ? "the only one" : "all \(a.frames.count)") + " in the JSON: --json FILE)\n"
         var t = TextTable(indent: 2)
         t.header(["index", "pts", "time", "interval", "dur", "key", "note"])
         for (i, note) in interestingRows() {
