@@ -72,7 +72,7 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
     @Test func withoutALogTheVerdictIsTheVideosAlone() throws {
         let bug = try TestSupport.tool([sample("turns.mov")])
         #expect(bug.status == 1)
-        #expect(bug.stdout.contains("Turns  5.233 s → mirrored"))
+        #expect(bug.stdout.contains("Turns      5.233 s → mirrored"))
         let clean = try TestSupport.tool(["analyze", sample("fixed.mov")])
         #expect(clean.status == 0)
         #expect(clean.stdout.contains("Verdict: PASS"))
