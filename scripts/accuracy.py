@@ -16,7 +16,15 @@ count = int(os.environ.get("ACCURACY_COUNT", "200"))
 seed = os.environ.get("ACCURACY_SEED", "1")
 out = os.environ.get("ACCURACY_DIR", os.path.join(root, ".build", "accuracy"))
 truth_path = os.path.join(out, "truth.jsonl")
-if not os.path.exists(truth_path) or sum(1 for _ in open(truth_path)) != count or open(os.path.join(out, ".seed")).read() != seed if os.path.exists(os.path.join(out, ".seed")) else True:
+def stale():
+    """The captures must be made again: missing, another count or seed, or an older generator."""
+    seed_path = os.path.join(out, ".seed")
+    if not os.path.exists(truth_path) or not os.path.exists(seed_path):
+        return True
+    if sum(1 for _ in open(truth_path)) != count or open(seed_path).read() != seed:
+        return True
+    return os.path.getmtime(truth_path) < os.path.getmtime(maker)
+if stale():
     subprocess.check_call([maker, "--accuracy", out, str(count), seed])
     open(os.path.join(out, ".seed"), "w").write(seed)
 
