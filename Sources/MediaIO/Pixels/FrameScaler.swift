@@ -57,6 +57,20 @@ final class FrameScaler {
             || frame.pointee.format == AV_PIX_FMT_YUVJ444P.rawValue
             ? FrameScaler.identity : FrameScaler.limitedToFull
         var out = [UInt8](repeating: 0, count: width * height)
+        if factor == 1 {
+            // Full resolution: each output pixel is one luma sample through the range table.
+            out.withUnsafeMutableBufferPointer { o in
+                lut.withUnsafeBufferPointer { table in
+                    guard let dst = o.baseAddress, let t = table.baseAddress else { return }
+                    for y in area.y..<area.maxY {
+                        let src = plane + y * stride
+                        let row = dst + y * width
+                        for x in area.x..<area.maxX { row[x] = t[Int(src[x])] }
+                    }
+                }
+            }
+            return GrayImage(width: width, height: height, pixels: out)
+        }
         if accumulator.count < span { accumulator = [UInt16](repeating: 0, count: span) }
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in

@@ -244,6 +244,10 @@ public enum MirrorEventFinder {
             if e < best.error { best = (k, e) }
         }
         guard best.error <= p.acceptRatio * direct else { return nil }
+        // (The cheapest test first.) A sprite turning in place has detail on both sides of its axis, before and after. An object
+        // that moved across the axis (a pointer, a dragged icon) has it on one side only in each frame.
+        guard isBalanced(old, about: best.axis2, in: tight, minimum: p.minimumBalance),
+              isBalanced(new, about: best.axis2, in: tight, minimum: p.minimumBalance) else { return nil }
         var mostSymmetric = Double.infinity
         // Axes through the middle half of the region, so that most of it is compared with itself.
         for k in (2 * tight.x + tight.width / 2)...max(2 * tight.x + tight.width / 2, 2 * (tight.maxX - 1) - tight.width / 2) {
@@ -281,10 +285,6 @@ public enum MirrorEventFinder {
                 if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true) < wideLimit { return nil }
             }
         }
-        // A sprite turning in place has detail on both sides of its axis, before and after. An object
-        // that moved across the axis (a pointer, a dragged icon) has it on one side only in each frame.
-        guard isBalanced(old, about: best.axis2, in: tight, minimum: p.minimumBalance),
-              isBalanced(new, about: best.axis2, in: tight, minimum: p.minimumBalance) else { return nil }
         // The region symmetric about the axis that covers everything that changed.
         let half2 = max(best.axis2 - 2 * tight.x, 2 * (tight.maxX - 1) - best.axis2)
         let x0 = (best.axis2 - half2) / 2 - 2
