@@ -138,6 +138,7 @@ public final class RecordingReader {
         streamIndex = best
         timeBase = Rational(Int64(tb.num), Int64(tb.den))
         info = RecordingReader.describe(path: path, format: fmt, stream: stream, parameters: parameters, timeBase: timeBase)
+        if info.format.hasPrefix("mov") { info.editList = RecordingReader.videoEditList(path) }
     }
 
     deinit {
@@ -255,6 +256,19 @@ public final class RecordingReader {
             }
             return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
                               message: "\(path): is not a readable video recording (\(ffmpegErrorText(code)))")
+        }
+    }
+
+    /// The video track's edit list, read from the file's own index (FFmpeg applies it but does not
+    /// expose it).
+    private static func videoEditList(_ path: String) -> QuickTimeEditList? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()).map { Int64($0) } ?? 0
+        return QuickTimeEditList.videoTrack(size: size) { offset, count in
+            guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
+                  let data = try? handle.read(upToCount: count) else { return [] }
+            return [UInt8](data)
         }
     }
 

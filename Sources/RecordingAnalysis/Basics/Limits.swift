@@ -19,6 +19,8 @@ public enum Limits {
     public static let probeLogBytes = 64 << 20
     /// Frames held back while re-encoding a constant-rate copy before the writer must catch up.
     public static let pendingEncodeFrames = 512
+    /// Largest QuickTime index (`moov` box) read to find the video track's edit list.
+    public static let indexBytes = 64 << 20
     /// Most tiles in one filmstrip.
     public static let filmstripTiles = 120
     /// Widest filmstrip written, in pixels.

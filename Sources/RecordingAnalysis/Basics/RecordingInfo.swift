@@ -14,6 +14,8 @@ public struct RecordingInfo: Sendable, Equatable {
     /// The container's start time (the earliest of its streams) in microseconds: what the ffmpeg CLI
     /// subtracts from every timestamp unless given `-copyts`.
     public var containerStartMicroseconds: Int64?
+    /// The video track's edit list (QuickTime/MP4), when it has one.
+    public var editList: QuickTimeEditList?
     /// Frame count stored in the container header (0 or nil when not stored).
     public var headerFrameCount: Int64?
     /// Stream duration in `timeBase` ticks, when stored.

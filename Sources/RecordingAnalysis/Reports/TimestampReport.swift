@@ -46,6 +46,13 @@ public struct TimestampReport: Sendable {
             ("duration_s", .optional(info.streamDurationSeconds) { .double($0, decimals: 6) }),
             ("container_duration_s", .optional(info.containerDurationSeconds) { .double($0, decimals: 6) }),
             ("creation_time", .optional(info.creationTime) { .string($0) }),
+            ("edit_list", .optional(info.editList) { edits in
+                .array(edits.entries.map { e in
+                    .object([("duration_s", .double(Double(e.duration) / Double(max(1, edits.movieTimescale)), decimals: 6)),
+                             ("media_start_s", e.mediaTime < 0 ? .null : .double(Double(e.mediaTime) / Double(max(1, edits.mediaTimescale)), decimals: 6)),
+                             ("rate", .double(e.rate, decimals: 3))])
+                })
+            }),
             ("b_frames", .bool(audit.hasBFrames)),
         ])
     }
@@ -122,6 +129,10 @@ public struct TimestampReport: Sendable {
         }
         t.row("Duration", duration)
         if let created = info.creationTime { t.row("Created", created) }
+        if let edits = info.editList, edits.isSignificant {
+            t.row("Edit list", (edits.entries.count == 1 ? "1 entry" : "\(edits.entries.count) entries") + ": \(edits.description)"
+                  + (edits.playing.count > 1 ? " (FFmpeg delivers every stretch in turn, so timestamps step back where one ends)" : ""))
+        }
         return t.rendered
     }
 
@@ -159,7 +170,10 @@ public struct TimestampReport: Sendable {
         parts.append(Format.count(a.duplicates.count, "duplicate"))
         parts.append("\(a.missingPTS.count) missing")
         var line = parts.joined(separator: ", ")
-        line += a.dtsNonMonotonic.isEmpty ? "; packet dts monotonic" : "; packet dts goes backwards \(Format.count(a.dtsNonMonotonic.count, "time")) (muxing fault)"
+        let replayed = (info.editList?.playing.count ?? 0) > 1
+        line += a.dtsNonMonotonic.isEmpty ? "; packet dts monotonic"
+            : "; packet dts goes backwards \(Format.count(a.dtsNonMonotonic.count, "time"))"
+                + (replayed ? " (where the edit list starts another stretch of media, not a muxing fault)" : " (muxing fault)")
         return line
     }
 
