@@ -46,7 +46,6 @@ struct CaptureAnalysis {
             workingROI = clipped.downscaled(by: factor)
         }
         var detector = MirrorDetector(MirrorDetector.Configuration(template: template, roi: workingROI))
-        var orientations: [FrameOrientation] = []
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
         scan = try TimingScan(reader: reader) { frame, index in
             let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)
@@ -54,23 +53,23 @@ struct CaptureAnalysis {
             progress.update(frames: index + 1, pts: frame.pts)
         }
         progress.finish()
-        orientations = detector.orientations
         if let templatePath, detector.template == nil {
             let best = detector.bestMiss.map { String(format: "best match %.2f at scale %.2f", $0.score, $0.scale) } ?? "no position where it fits"
-            throw CommandFailure(status: .dataError, message: "template not found in \(recording): \(best) (0.70 needed) — is \(templatePath) this recording's sprite?")
+            let needed = String(format: "%.2f", detector.configuration.acquireThreshold)
+            throw CommandFailure(status: .dataError, message: "template not found in \(recording): \(best) (\(needed) needed) — is \(templatePath) this recording's sprite?")
         }
         audit = scan.audit
         let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)
         let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
         rateSource = givenRate != nil ? .given : detected != nil ? .detected : .assumed
         resampler = try Grid.resample(scan, audit: audit, rate: rate)
-        self.orientations = orientations
+        orientations = detector.orientations
         self.detector = detector
         workingFactor = factor
         templateMode = template != nil
         let transientSlots = Int64((transientMS * rate.doubleValue / 1000).rounded(.down))
         placement = CFRResampler.placement(of: scan.frames, clock: resampler.clock)
-        timeline = OrientationTimeline(orientations: orientations, map: resampler.map, placement: placement,
+        timeline = OrientationTimeline(orientations: detector.orientations, map: resampler.map, placement: placement,
                                        transientSlots: transientSlots)
     }
 }

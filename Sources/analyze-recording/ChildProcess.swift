@@ -101,8 +101,18 @@ final class ChildProcess: @unchecked Sendable {
         return data
     }
 
+    /// A value handed between the threads of `finish` (the stderr reader, the timeout timer).
     private final class Box: @unchecked Sendable {
-        var data = Data()
-        var flag = false
+        private let lock = NSLock()
+        private var storedData = Data()
+        private var storedFlag = false
+        var data: Data {
+            get { lock.lock(); defer { lock.unlock() }; return storedData }
+            set { lock.lock(); storedData = newValue; lock.unlock() }
+        }
+        var flag: Bool {
+            get { lock.lock(); defer { lock.unlock() }; return storedFlag }
+            set { lock.lock(); storedFlag = newValue; lock.unlock() }
+        }
     }
 }

@@ -262,21 +262,20 @@ public final class RecordingReader {
     /// The video track's edit list, read from the file's own index (FFmpeg applies it but does not
     /// expose it).
     private static func videoEditList(_ path: String) -> QuickTimeEditList? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()).map { Int64($0) } ?? 0
-        return QuickTimeEditList.videoTrack(size: size) { offset, count in
-            guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
-                  let data = try? handle.read(upToCount: count) else { return [] }
-            return [UInt8](data)
-        }
+        readingBoxes(path) { QuickTimeEditList.videoTrack(size: $0, read: $1) } ?? nil
     }
 
     private static func diagnoseContainer(_ path: String) -> QuickTimeBoxScan.Diagnosis {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .notQuickTime }
+        readingBoxes(path) { QuickTimeBoxScan.diagnose(size: $0, read: $1) } ?? .notQuickTime
+    }
+
+    /// Hands `body` the file's size and a reader of `count` bytes at an offset (fewer at the end),
+    /// as the pure QuickTime box walkers take them; nil when the file cannot be opened.
+    private static func readingBoxes<T>(_ path: String, _ body: (Int64, (Int64, Int) -> [UInt8]) -> T) -> T? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()).map { Int64($0) } ?? 0
-        return QuickTimeBoxScan.diagnose(size: size) { offset, count in
+        return body(size) { offset, count in
             guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
                   let data = try? handle.read(upToCount: count) else { return [] }
             return [UInt8](data)

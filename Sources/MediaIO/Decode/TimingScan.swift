@@ -58,11 +58,10 @@ public struct TimingScan: Sendable {
 
     /// Whether the capture was read whole.
     public var integrity: CaptureIntegrity {
-        let times = frames.compactMap(\.pts)
+        let timed = frames.compactMap { f in f.pts.map { (pts: $0, duration: f.duration) } }
         var decoded: Double?
-        if let first = times.min(), let last = frames.filter({ $0.pts != nil }).max(by: { $0.pts! < $1.pts! }) {
-            let end = last.pts! &+ max(0, last.duration)
-            decoded = Double(end &- first) * info.timeBase.doubleValue
+        if let first = timed.map(\.pts).min(), let last = timed.max(by: { $0.pts < $1.pts }) {
+            decoded = Double((last.pts &+ max(0, last.duration)) &- first) * info.timeBase.doubleValue
         }
         return CaptureIntegrity(CaptureIntegrity.Reading(
             packets: summary.packets, frames: summary.frames, promisedFrames: info.headerFrameCount,

@@ -184,7 +184,7 @@ public struct MirrorDetector: Sendable {
             if let p = pending, let previous {
                 pending = nil
                 if confirm(p, in: image) {
-                    startTrack(p, frameBefore: index - 2, eventFrame: previous)
+                    startTrack(p, eventFrame: previous)
                     result = try classify(index: index, image: &image, partial: false, fullFrame: fullFrame)
                 }
             }
@@ -227,7 +227,7 @@ public struct MirrorDetector: Sendable {
 
     /// Starts tracking at a confirmed event: the frame before it shows the canonical appearance by
     /// definition, and the event's frame is classified against it.
-    private mutating func startTrack(_ p: Pending, frameBefore: Int, eventFrame: GrayImage) {
+    private mutating func startTrack(_ p: Pending, eventFrame: GrayImage) {
         firstEvent = (p.index, p.event)
         setTemplate(p.appearance)
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
@@ -331,6 +331,12 @@ public struct MirrorDetector: Sendable {
         return best
     }
 
+    /// Both orientations searched over the whole frame (or region of interest).
+    private func searchEverywhere(_ matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
+                                  in image: GrayImage) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
+        (globalSearch(matchers.canonical.template, in: image), globalSearch(matchers.mirrored.template, in: image))
+    }
+
     // MARK: Tracking
 
     /// The search window around a position: as far as the sprite moved last time plus a margin,
@@ -368,9 +374,9 @@ public struct MirrorDetector: Sendable {
             if partial { image = try fullFrame() }
             // Each orientation keeps its better match, near or anywhere: after a jump the window may
             // hold a piece of the sprite one way round while the whole of it is elsewhere the other way.
-            let gc = globalSearch(matchers.canonical.template, in: image), gm = globalSearch(matchers.mirrored.template, in: image)
-            if (gc?.score ?? -1) > (c?.score ?? -1) { c = gc }
-            if (gm?.score ?? -1) > (m?.score ?? -1) { m = gm }
+            let anywhere = searchEverywhere(matchers, in: image)
+            if (anywhere.canonical?.score ?? -1) > (c?.score ?? -1) { c = anywhere.canonical }
+            if (anywhere.mirrored?.score ?? -1) > (m?.score ?? -1) { m = anywhere.mirrored }
         }
         if max(c?.score ?? -1, m?.score ?? -1) < threshold {
             threshold = configuration.acquireThreshold
@@ -379,8 +385,7 @@ public struct MirrorDetector: Sendable {
                 c = nil; m = nil
             } else {
                 if partial { image = try fullFrame() }
-                c = globalSearch(matchers.canonical.template, in: image)
-                m = globalSearch(matchers.mirrored.template, in: image)
+                (c, m) = searchEverywhere(matchers, in: image)
                 if max(c?.score ?? -1, m?.score ?? -1) < threshold { backOff() } else { searchBackoff = 1 }
             }
         }

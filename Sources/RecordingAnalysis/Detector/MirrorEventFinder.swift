@@ -37,8 +37,8 @@ public enum MirrorEventFinder {
         public var wideShiftRatio: Double = 0.75
         /// The weaker side of the axis must carry at least this fraction of the stronger side's edges.
         public var minimumBalance: Double = 0.25
-        /// The old and new appearance must differ from their own mirror images, about every axis near
-        /// the centre, by at least this fraction of the change between them.
+        /// The old and new appearance must differ from their own mirror images, about every axis
+        /// through the middle half of the region, by at least this fraction of the change between them.
         public var minimumAsymmetry: Double = 0.22
         /// Mean difference two frames show where nothing changed (set per frame pair by `find`).
         public var noise: Double = 0
@@ -107,10 +107,10 @@ public enum MirrorEventFinder {
         return events
     }
 
-    /// The frame's noise (the upper quartile of differences between the two frames, which a static
-    /// screen's compression flicker sets) and the level above which a pixel counts as changed: `ceiling` on ordinary captures, lower on dark
-    /// or dimmed ones whose whole contrast is a few dozen levels, but always well above the frame's
-    /// own noise (compression flicker between two frames of a static screen).
+    /// The frame pair's noise (the upper quartile of the differences, which compression flicker on a
+    /// static screen sets) and the level above which a pixel counts as changed: `ceiling` on ordinary
+    /// captures, lower on dark or dimmed ones whose whole contrast is a few dozen levels, but always
+    /// well above the noise.
     static func changeLevels(old: GrayImage, new: GrayImage, area: PixelRect, ceiling: Int) -> (threshold: Int, noise: Double) {
         var histogram = [Int](repeating: 0, count: 256)
         var spread = [Int](repeating: 0, count: 256)

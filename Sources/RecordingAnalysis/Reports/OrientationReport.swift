@@ -140,12 +140,11 @@ public struct OrientationReport: Sendable {
         turns.row("Turns", timeline.turns.isEmpty ? "none" : timeline.turns.map { "\(Format.seconds(slotSeconds($0.slot))) → \(name($0.facing))" }.joined(separator: ", "))
         let unknown = timeline.unknownStretches
         if !unknown.isEmpty {
-            let listed = unknown.prefix(5).map { "\(Format.seconds(slotSeconds($0.firstSlot)))–\(Format.seconds(slotSeconds($0.firstSlot + $0.slots))) \($0.reason?.rawValue ?? "unknown")" }
-            let more = unknown.count > 5 ? " and \(unknown.count - 5) more (all in the JSON)" : ""
-            turns.row("Unknown", "facing not established for \(Format.milliseconds(slotsMS(unknown.reduce(0) { $0 + $1.slots }))): " + listed.joined(separator: ", ") + more)
+            let listed = unknown.map { "\(Format.seconds(slotSeconds($0.firstSlot)))–\(Format.seconds(slotSeconds($0.firstSlot + $0.slots))) \($0.reason?.rawValue ?? "unknown")" }
+            turns.row("Unknown", "facing not established for \(Format.milliseconds(slotsMS(unknown.reduce(0) { $0 + $1.slots }))): " + Format.list(listed, limit: 5))
         }
         if !timeline.undecided.isEmpty {
-            turns.row("Undecided", timeline.undecided.map { "\(Format.seconds(slotSeconds($0.startSlot))) \(name($0.facing)) for \(Format.milliseconds(slotsMS($0.slots))) next to unknown frames" }.joined(separator: ", "))
+            turns.row("Undecided", Format.list(timeline.undecided.map { "\(Format.seconds(slotSeconds($0.startSlot))) \(name($0.facing)) for \(Format.milliseconds(slotsMS($0.slots))) next to unknown frames" }))
         }
         return out + turns.rendered
     }
