@@ -8,11 +8,11 @@ struct CaptureAnalysis {
     let scan: TimingScan
     let audit: TimestampAudit
     let resampler: CFRResampler
+    /// The same rule's grid with FFmpeg's timestamps, when the rule repairs them.
+    let ffmpegGrid: CFRMap?
     let orientations: [FrameOrientation]
     let detector: MirrorDetector
     let timeline: OrientationTimeline
-    /// Each frame's time on the grid's clock (pts or dts), by decoder-output index.
-    let placement: [Int64?]
     /// Recording pixels per working-resolution pixel.
     let workingFactor: Int
     let templateMode: Bool
@@ -22,7 +22,7 @@ struct CaptureAnalysis {
     /// Working resolution: about 400 pixels wide, so a 3x native capture is analysed at 1x.
     static func workingFactor(width: Int) -> Int { max(1, Int((Double(width) / 400).rounded())) }
 
-    init(recording: String, rate givenRate: Rational?, templatePath: String?, roi: PixelRect?, transientMS: Double, fullDecode: Bool = false) throws {
+    init(recording: String, rate givenRate: Rational?, rule: GridRule, templatePath: String?, roi: PixelRect?, transientMS: Double, fullDecode: Bool = false) throws {
         // The deblocking filter only smooths block edges; the detector works on a reduced image where
         // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
         let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
@@ -62,14 +62,13 @@ struct CaptureAnalysis {
         let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)
         let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
         rateSource = givenRate != nil ? .given : detected != nil ? .detected : .assumed
-        resampler = try Grid.resample(scan, audit: audit, rate: rate)
+        (resampler, ffmpegGrid) = try Grid.resample(scan, audit: audit, rate: rate, rule: rule)
         orientations = detector.orientations
         self.detector = detector
         workingFactor = factor
         templateMode = template != nil
         let transientSlots = Int64((transientMS * rate.doubleValue / 1000).rounded(.down))
-        placement = CFRResampler.placement(of: scan.frames, clock: resampler.clock)
-        timeline = OrientationTimeline(orientations: detector.orientations, map: resampler.map, placement: placement,
+        timeline = OrientationTimeline(orientations: detector.orientations, map: resampler.map, placement: resampler.placement,
                                        transientSlots: transientSlots)
     }
 }

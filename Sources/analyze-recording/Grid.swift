@@ -7,18 +7,28 @@ struct Grid {
     let scan: TimingScan
     let audit: TimestampAudit
     let resampler: CFRResampler
+    /// The same rule's grid with FFmpeg's timestamps, when the rule repairs them.
+    let ffmpegGrid: CFRMap?
 
-    init(recording: String, rate: Rational) throws {
+    init(recording: String, rate: Rational, rule: GridRule) throws {
         scan = try TimingScan(path: recording)
         audit = scan.audit
-        resampler = try Grid.resample(scan, audit: audit, rate: rate)
+        (resampler, ffmpegGrid) = try Grid.resample(scan, audit: audit, rate: rate, rule: rule)
     }
 
-    /// The constant-rate grid of a scan; a grid that cannot be built is bad input (65).
-    static func resample(_ scan: TimingScan, audit: TimestampAudit, rate: Rational) throws -> CFRResampler {
+    /// The constant-rate grid of a scan by `rule`, and FFmpeg's grid by the same rule when they may
+    /// differ; a grid that cannot be built is bad input (65).
+    static func resample(_ scan: TimingScan, audit: TimestampAudit, rate: Rational, rule: GridRule) throws -> (CFRResampler, CFRMap?) {
+        let stream = scan.gridStream
         do {
-            return try CFRResampler(frames: scan.frames, timeBase: scan.info.timeBase, rate: rate,
-                                    hasBFrames: audit.hasBFrames, fallbackDuration: scan.fallbackFrameDuration)
+            let resampler = try CFRResampler(frames: scan.frames, stream: stream, rate: rate, hasBFrames: audit.hasBFrames, rule: rule)
+            var ffmpeg: CFRMap?
+            if rule.timestamps != .ffmpeg {
+                // FFmpeg's own grid may be impossible to build (no best-effort timestamp at all): then there is nothing to compare.
+                ffmpeg = try? CFRResampler(frames: scan.frames, stream: stream, rate: rate, hasBFrames: audit.hasBFrames,
+                                           rule: rule.withFFmpegTimestamps).map
+            }
+            return (resampler, ffmpeg)
         } catch .noTimestamps {
             throw CommandFailure(status: .dataError, message: "\(scan.info.path): no frame has a timestamp, so it cannot be placed on a time grid")
         } catch .tooManySlots(let n) {
@@ -27,7 +37,8 @@ struct Grid {
     }
 
     var map: CFRMap { resampler.map }
-    var locator: FrameLocator { FrameLocator(frames: scan.frames, timeBase: scan.info.timeBase, map: map) }
+    var locator: FrameLocator { FrameLocator(frames: scan.frames, map: map, clock: resampler.recordingClock) }
+    var report: CFRReport { CFRReport(resampler: resampler, frames: scan.frames, ffmpegGrid: ffmpegGrid) }
 }
 
 /// Parses `--fps` (`60`, `30000/1001`); default 60.

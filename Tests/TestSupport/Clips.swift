@@ -31,6 +31,21 @@ public enum Clips {
         return path
     }
 
+    /// The timing trap of real `simctl` HEVC captures, made small: HEVC with B-frames in a 1/600
+    /// QuickTime file, remuxed so that in output order one frame shares the next frame's pts (packet 16:
+    /// 280 → 300) and one is presented after its successor (packet 11: 220 → 250). FFmpeg's
+    /// `best_effort_timestamp` then falls back to dts for the duplicated frame.
+    public static func simctlLikeTiming(in dir: URL) throws -> String {
+        let source = dir.appendingPathComponent("simctl-source.mov").path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
+                                   "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
+                                   "-tag:v", "hvc1", "-video_track_timescale", "600", source])
+        let path = dir.appendingPathComponent("simctl-like.mov").path
+        try TestSupport.ffmpegRun(["-i", source, "-c", "copy", "-video_track_timescale", "600", "-tag:v", "hvc1",
+                                   "-bsf:v", "setts=pts=if(eq(N\\,16)\\,PTS+20\\,if(eq(N\\,11)\\,PTS+30\\,PTS))", path])
+        return path
+    }
+
     /// A QuickTime file cut off before its index, like a recorder killed with SIGKILL.
     public static func truncatedBeforeIndex(in dir: URL) throws -> String {
         let source = dir.appendingPathComponent("whole.mov").path

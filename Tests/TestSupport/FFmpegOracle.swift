@@ -25,6 +25,14 @@ public enum FFmpegOracle {
         return map
     }
 
+    /// The md5 of every output frame of the ffmpeg command a grid rule names (`-vf fps=RATE` or
+    /// `-fps_mode cfr -r RATE`, with or without `-copyts`): compared with the tool's map turned into
+    /// source md5s, so that identical pictures cannot confuse the comparison.
+    public static func outputHashes(_ path: String, rate: String, fpsModeCFR: Bool, copyTimestamps: Bool) throws -> [String] {
+        let conversion = fpsModeCFR ? ["-fps_mode", "cfr", "-r", rate] : ["-vf", "fps=\(rate)"]
+        return try hashes((copyTimestamps ? ["-copyts"] : []) + ["-i", path, "-map", "0:v:0"] + conversion + ["-f", "framemd5", "-"])
+    }
+
     /// Raw RGB24 pixels of slot `k` of `fps=RATE`, as ffmpeg extracts it.
     public static func fpsFrameRGB(_ path: String, rate: String, slot: Int, in dir: URL) throws -> [UInt8] {
         let out = dir.appendingPathComponent("slot-\(slot).rgb").path

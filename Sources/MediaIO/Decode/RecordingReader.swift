@@ -292,6 +292,7 @@ public final class RecordingReader {
         }
         let formatName = fmt.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
         let rate = stream.pointee.avg_frame_rate
+        let guessed = av_guess_frame_rate(fmt, stream, nil)
         let pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.pointee.format)).map { String(cString: $0) }
         return RecordingInfo(
             path: path,
@@ -307,6 +308,7 @@ public final class RecordingReader {
             creationTime: metadata(fmt.pointee.metadata, "creation_time") ?? metadata(stream.pointee.metadata, "creation_time"),
             averageFrameRate: rate.num > 0 && rate.den > 0 ? Rational(Int64(rate.num), Int64(rate.den)) : nil,
             pixelFormat: pixelFormat,
+            guessedFrameRate: guessed.num > 0 && guessed.den > 0 ? Rational(Int64(guessed.num), Int64(guessed.den)) : nil,
             containerStartMicroseconds: fmt.pointee.start_time == noPTS ? nil : fmt.pointee.start_time)
     }
 }

@@ -56,6 +56,12 @@ public struct TimingScan: Sendable {
         return rescale(1, from: rate.inverse, to: info.timeBase)
     }
 
+    /// The stream facts a grid rule needs besides the frames.
+    public var gridStream: CFRResampler.Stream {
+        CFRResampler.Stream(timeBase: info.timeBase, fallbackDuration: fallbackFrameDuration, frameRate: info.guessedFrameRate,
+                            hasStartTime: info.startTime != nil, containerStartMicroseconds: info.containerStartMicroseconds)
+    }
+
     /// Whether the capture was read whole.
     public var integrity: CaptureIntegrity {
         let timed = frames.compactMap { f in f.pts.map { (pts: $0, duration: f.duration) } }
@@ -69,8 +75,11 @@ public struct TimingScan: Sendable {
             readError: summary.readError, ffmpegErrors: summary.ffmpegErrors, ffmpegMessages: summary.ffmpegMessages))
     }
 
-    /// The audit of these timings.
+    /// The audit of these timings, its times on the default recording clock (from the container's
+    /// start, as the ffmpeg CLI counts).
     public var audit: TimestampAudit {
-        TimestampAudit(frames: frames, packets: packets, timeBase: info.timeBase, corruptPackets: summary.corruptPackets)
+        let zero = GridRule().zeroTicks(containerStartMicroseconds: info.containerStartMicroseconds, timeBase: info.timeBase)
+        return TimestampAudit(frames: frames, packets: packets, timeBase: info.timeBase, corruptPackets: summary.corruptPackets,
+                              clock: RecordingClock(timeBase: info.timeBase, zeroTicks: zero))
     }
 }

@@ -18,6 +18,12 @@ public struct VideoFrame {
         return value == FFmpegCodes.noPTS ? nil : value
     }
 
+    /// FFmpeg's `best_effort_timestamp` (pts, or dts where pts proved faulty), nil when neither exists.
+    public var bestEffortTimestamp: Int64? {
+        let value = pointer.pointee.best_effort_timestamp
+        return value == FFmpegCodes.noPTS ? nil : value
+    }
+
     /// Duration in time-base ticks (`pkt_duration` in FFmpeg 5.1), 0 when unknown.
     public var duration: Int64 { max(0, pointer.pointee.pkt_duration) }
 
@@ -31,7 +37,7 @@ public struct VideoFrame {
     /// nil: with frame threads `pkt_dts` belongs to whichever packet was last sent, not to this
     /// frame; `FrameTiming.attachingDTS(from:)` recovers it from the packets.
     public func timing(index: Int) -> FrameTiming {
-        FrameTiming(index: index, pts: pts, duration: duration, isKey: isKey, timeBase: timeBase)
+        FrameTiming(index: index, pts: pts, bestEffort: bestEffortTimestamp, duration: duration, isKey: isKey, timeBase: timeBase)
     }
 
     /// The frame's luma reduced to `width` x `height` (box-averaged from the Y plane, or libswscale

@@ -28,11 +28,16 @@ public struct RecordingInfo: Sendable, Equatable {
     public var averageFrameRate: Rational?
     /// Pixel format name, e.g. `yuv420p`.
     public var pixelFormat: String?
+    /// The frame rate FFmpeg's CLI assumes for the stream (`av_guess_frame_rate`): what its output
+    /// rate conversion (`-fps_mode cfr`) takes as a frame's length when the frame carries none.
+    public var guessedFrameRate: Rational?
 
     public init(path: String, format: String, codec: String, width: Int, height: Int, timeBase: Rational,
                 startTime: Int64? = nil, headerFrameCount: Int64? = nil, streamDuration: Int64? = nil,
                 containerDurationMicroseconds: Int64? = nil, creationTime: String? = nil,
-                averageFrameRate: Rational? = nil, pixelFormat: String? = nil, containerStartMicroseconds: Int64? = nil) {
+                averageFrameRate: Rational? = nil, pixelFormat: String? = nil, guessedFrameRate: Rational? = nil,
+                containerStartMicroseconds: Int64? = nil) {
+        self.guessedFrameRate = guessedFrameRate
         self.path = path
         self.format = format
         self.codec = codec

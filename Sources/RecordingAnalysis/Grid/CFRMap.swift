@@ -7,7 +7,8 @@
 /// otherwise the first is output and the slot advances; at end of stream the last frame is output
 /// until the end time (last pts + duration), rounded the same way.
 ///
-/// Slot k of the map covers [k/R, (k+1)/R) on the recording clock, whose 0 is the first slot.
+/// Slot k of the map covers [(originSlot + k)/R, (originSlot + k + 1)/R) on the recording clock
+/// (`RecordingClock`); `GridRule` says where that clock's 0 is.
 public struct CFRMap: Sendable, Equatable {
     /// A source frame shown in consecutive slots.
     public struct Run: Sendable, Equatable {
@@ -78,8 +79,14 @@ public struct CFRMap: Sendable, Equatable {
         return map
     }
 
-    /// The start of slot `k` in seconds on the recording clock, for display.
-    public func seconds(ofSlot k: Int64) -> Double { Double(k) * rate.inverse.doubleValue }
+    /// The start of slot `k` in seconds on the recording clock (`RecordingClock`), for display.
+    public func seconds(ofSlot k: Int64) -> Double { Double(originSlot &+ k) * rate.inverse.doubleValue }
+
+    /// The grid's length in seconds.
+    public var duration: Double { Double(slotCount) * rate.inverse.doubleValue }
+
+    /// The slot (relative to slot 0) that covers `time` on the recording clock: floor(time × R) − origin.
+    public func slot(at time: TimeArgument) -> Int64 { time.slot(at: rate) &- originSlot }
 
     /// One input of the fps filter: a source frame's index and its timestamp (nil: none).
     public struct Input: Sendable, Equatable {
@@ -105,27 +112,14 @@ public struct CFRMap: Sendable, Equatable {
         buffer.reserveCapacity(2)
         var next: Int64?
         var origin: Int64?
-        var runs: [Run] = []
-        var shownCount: [Int: Int64] = [:]
+        var runs = SlotRuns()
         var dropped: [Int] = []
         var endOfStream = false
         var endSlot = Int64.min
 
-        func emit(_ source: Int, at absolute: Int64, count: Int64) throws(Failure) {
-            let k = absolute &- (origin ?? absolute)
-            guard k >= 0, count > 0, k <= CFRMap.maximumSlots - count else { throw .tooManySlots(k &+ count) }
-            if var last = runs.last, last.source == source, last.firstSlot + last.count == k {
-                last.count += count
-                runs[runs.count - 1] = last
-            } else {
-                runs.append(Run(source: source, firstSlot: k, count: count))
-            }
-            shownCount[source, default: 0] += count
-        }
-
         func shift() {
             let first = buffer.removeFirst()
-            if shownCount[first.source, default: 0] == 0 { dropped.append(first.source) }
+            if !runs.hasShown(first.source) { dropped.append(first.source) }
         }
 
         // One step of the filter's write_frame(); returns after dropping or emitting once.
@@ -147,7 +141,7 @@ public struct CFRMap: Sendable, Equatable {
                 if buffer.count == 2 { stop = max(stop, buffer[1].slot) }
                 if endOfStream { stop = buffer.count == 2 ? min(stop, max(n &+ 1, endSlot)) : max(n &+ 1, endSlot) }
                 let count = stop &- n
-                try emit(buffer[0].source, at: n, count: count)
+                try runs.emit(buffer[0].source, atSlot: n &- (origin ?? n), count: count)
                 next = n + count
             }
         }
@@ -160,6 +154,6 @@ public struct CFRMap: Sendable, Equatable {
         endSlot = endPTS.map { rescale($0, from: timeBase, to: outBase) } ?? (buffer.last?.slot ?? Int64.min)
         while !buffer.isEmpty { try step() }
         guard let originSlot = origin else { throw .noTimestamps }
-        return CFRMap(rate: rate, originSlot: originSlot, runs: runs, dropped: dropped)
+        return CFRMap(rate: rate, originSlot: originSlot, runs: runs.runs, dropped: dropped)
     }
 }

@@ -1,9 +1,11 @@
-/// Chooses the timestamps that place decoded frames on the constant-rate grid, then builds the
-/// grid with `CFRMap.fpsFilter`.
+/// Places decoded frames on the constant-rate grid by a `GridRule`: chooses the timestamps, shifts
+/// them to the rule's clock, and runs the rule's method (`CFRMap.fpsFilter` or `CFRMap.fpsModeCFR`).
 ///
-/// On monotonic pts this is exactly `ffmpeg -i REC -vf fps=R`. On non-monotonic pts FFmpeg's CLI
-/// feeds `best_effort_timestamp`, which switches to dts after the first faulty pts and so drops the
-/// frame that was presented late. This tool instead repairs the clock, and says so:
+/// With FFmpeg's timestamps (`GridRule.Timestamps.ffmpeg`) every frame is placed by its
+/// `best_effort_timestamp`, in decoder output order: exactly the ffmpeg CLI. With repaired
+/// timestamps (the default), monotonic pts are used as they are (identical to FFmpeg), and where pts
+/// run backwards the clock is repaired instead of letting `best_effort_timestamp` switch to dts and
+/// drop the frame that was presented late:
 /// - without B-frame reordering and with monotonic dts, every frame is placed by its dts (the order
 ///   and times the recorder wrote the frames in);
 /// - otherwise frames are placed in pts order (stable, decoder order breaks ties); frames without
@@ -17,18 +19,86 @@ public struct CFRResampler: Sendable {
         case dts
         /// The frames' pts, sorted: pts run backwards and dts cannot replace them.
         case sortedPTS = "sorted-pts"
+        /// FFmpeg's `best_effort_timestamp`, in decoder output order, as the ffmpeg CLI.
+        case bestEffort = "best-effort"
     }
 
     public let map: CFRMap
     public let clock: Clock
+    /// The rule the grid was built by.
+    public let rule: GridRule
+    /// The clock every printed time is on: the rule's 0.
+    public let recordingClock: RecordingClock
+    /// Each frame's time on `recordingClock` (ticks from its 0) as the grid placed it, by
+    /// decoder-output index; nil for a frame without that timestamp.
+    public let placement: [Int64?]
     /// Plain-language warnings about how the grid was built.
     public let warnings: [String]
 
-    /// Maps `frames` (decoder output order) to a grid of `rate` frames per second.
-    /// `fallbackDuration` (ticks) is used for the last frame when it has no duration, as FFmpeg falls
-    /// back to the stream's frame rate.
-    public init(frames: [FrameTiming], timeBase: Rational, rate: Rational, hasBFrames: Bool,
-                fallbackDuration: Int64 = 0) throws(CFRMap.Failure) {
+    /// Facts about the stream the rule needs besides the frames.
+    public struct Stream: Sendable {
+        public var timeBase: Rational
+        /// Ticks used for the last frame when it has no duration (FFmpeg falls back to the frame rate).
+        public var fallbackDuration: Int64
+        /// `av_guess_frame_rate`'s answer, for `fps-mode-cfr`.
+        public var frameRate: Rational?
+        /// Whether the stream has a start time (`fps-mode-cfr` caps a frame's default length then).
+        public var hasStartTime: Bool
+        /// The container's start time in microseconds, the 0 of the default origin.
+        public var containerStartMicroseconds: Int64?
+
+        public init(timeBase: Rational, fallbackDuration: Int64 = 0, frameRate: Rational? = nil, hasStartTime: Bool = true,
+                    containerStartMicroseconds: Int64? = nil) {
+            self.timeBase = timeBase
+            self.fallbackDuration = fallbackDuration
+            self.frameRate = frameRate
+            self.hasStartTime = hasStartTime
+            self.containerStartMicroseconds = containerStartMicroseconds
+        }
+    }
+
+    /// Maps `frames` (decoder output order) to a grid of `rate` frames per second by `rule`.
+    public init(frames: [FrameTiming], stream: Stream, rate: Rational, hasBFrames: Bool,
+                rule: GridRule = GridRule()) throws(CFRMap.Failure) {
+        let timeBase = stream.timeBase
+        let zero = rule.zeroTicks(containerStartMicroseconds: stream.containerStartMicroseconds, timeBase: timeBase)
+        recordingClock = RecordingClock(timeBase: timeBase, zeroTicks: zero)
+        self.rule = rule
+        let chosen = CFRResampler.chooseClock(frames, rule: rule, hasBFrames: hasBFrames)
+        clock = chosen.clock
+        warnings = chosen.warnings
+        let time: (FrameTiming) -> Int64? = { f in
+            let t: Int64?
+            switch chosen.clock {
+            case .pts, .sortedPTS: t = f.pts
+            case .dts: t = f.dts
+            case .bestEffort: t = f.bestEffort
+            }
+            return t.map { $0 &- zero }
+        }
+        placement = frames.map(time)
+        let ordered = chosen.clock == .sortedPTS
+            ? frames.filter { $0.pts != nil }.sorted { ($0.pts ?? 0, $0.index) < ($1.pts ?? 0, $1.index) }
+            : frames
+        switch rule.method {
+        case .fpsFilter:
+            var end: Int64?
+            if let last = ordered.last, let lastTime = time(last) {
+                let duration = last.duration > 0 ? last.duration : stream.fallbackDuration
+                end = CFRResampler.endOfStream(lastTime, duration: duration, timeBase: timeBase)
+            }
+            map = try CFRMap.fpsFilter(ordered.map { CFRMap.Input(source: $0.index, pts: time($0)) },
+                                       timeBase: timeBase, rate: rate, endPTS: end)
+        case .fpsModeCFR:
+            map = try CFRMap.fpsModeCFR(ordered.map { CFRMap.TimedInput(source: $0.index, pts: time($0), duration: $0.duration) },
+                                        timeBase: timeBase, rate: rate, streamFrameRate: stream.frameRate,
+                                        hasStartTime: stream.hasStartTime)
+        }
+    }
+
+    /// Which timestamps place the frames under `rule`, and the warnings that choice carries.
+    private static func chooseClock(_ frames: [FrameTiming], rule: GridRule, hasBFrames: Bool) -> (clock: Clock, warnings: [String]) {
+        if rule.timestamps == .ffmpeg { return (.bestEffort, []) }
         var previous: Int64?
         var monotonic = true
         for f in frames {
@@ -36,6 +106,7 @@ public struct CFRResampler: Sendable {
             if let q = previous, p <= q { monotonic = false; break }
             previous = p
         }
+        if monotonic { return (.pts, []) }
         var dtsUsable = !hasBFrames
         if dtsUsable {
             var prevDTS: Int64?
@@ -44,43 +115,12 @@ public struct CFRResampler: Sendable {
                 prevDTS = d
             }
         }
-        var warnings: [String] = []
-        let inputs: [CFRMap.Input]
-        let last: FrameTiming?
-        let lastTime: Int64?
-        if monotonic {
-            clock = .pts
-            inputs = frames.map { CFRMap.Input(source: $0.index, pts: $0.pts) }
-            last = frames.last
-            lastTime = last?.pts
-        } else if dtsUsable {
-            clock = .dts
-            inputs = frames.map { CFRMap.Input(source: $0.index, pts: $0.dts) }
-            last = frames.last
-            lastTime = last?.dts
-            warnings.append("pts are not monotonic; frames were placed by their dts, which run monotonic in this stream without B-frames (ffmpeg -vf fps would drop the late frames instead)")
-        } else {
-            clock = .sortedPTS
-            let usable = frames.filter { $0.pts != nil }.sorted { ($0.pts ?? 0, $0.index) < ($1.pts ?? 0, $1.index) }
-            inputs = usable.map { CFRMap.Input(source: $0.index, pts: $0.pts) }
-            last = usable.last
-            lastTime = last?.pts
-            let missing = frames.count - usable.count
-            warnings.append("pts are not monotonic and dts cannot replace them; frames were placed in pts order"
-                            + (missing > 0 ? " and \(missing) frame(s) without pts were left out" : ""))
+        if dtsUsable {
+            return (.dts, ["pts are not monotonic; frames were placed by their dts, which run monotonic in this stream without B-frames"])
         }
-        var end: Int64?
-        if let last, let lastTime {
-            let duration = last.duration > 0 ? last.duration : fallbackDuration
-            end = CFRResampler.endOfStream(lastTime, duration: duration, timeBase: timeBase)
-        }
-        map = try CFRMap.fpsFilter(inputs, timeBase: timeBase, rate: rate, endPTS: end)
-        self.warnings = warnings
-    }
-
-    /// The time each frame was placed at on the grid (pts or dts by `clock`), indexed by decoder-output index.
-    public static func placement(of frames: [FrameTiming], clock: Clock) -> [Int64?] {
-        frames.map { clock == .dts ? $0.dts : $0.pts }
+        let missing = frames.filter { $0.pts == nil }.count
+        return (.sortedPTS, ["pts are not monotonic and dts cannot replace them; frames were placed in pts order"
+                             + (missing > 0 ? " and \(missing) frame(s) without pts were left out" : "")])
     }
 
     /// The end-of-stream time FFmpeg's CLI hands the filter: the last frame's time plus its duration,

@@ -1,38 +1,31 @@
-/// Renders a constant-rate grid for people and for JSON.
+/// Renders a constant-rate grid for people and for JSON: its rule, its clock, and whether the ffmpeg
+/// command it names shows the same frames (and where not).
 public struct CFRReport: Sendable {
     public let resampler: CFRResampler
     public let frames: [FrameTiming]
-    public let timeBase: Rational
     /// How the rate was chosen (nil: given, as `cfr` always takes it).
     public let rateSource: RefreshRate.Source?
+    /// The tool's grid against the ffmpeg CLI's (same rule, FFmpeg's timestamps); nil when the grid
+    /// already uses FFmpeg's timestamps, so it is the ffmpeg CLI's by construction.
+    public let ffmpegComparison: GridComparison?
 
-    /// The container's start time in microseconds (see `RecordingInfo.containerStartMicroseconds`).
-    public let containerStartMicroseconds: Int64?
-
-    public init(resampler: CFRResampler, frames: [FrameTiming], timeBase: Rational, rateSource: RefreshRate.Source? = nil,
-                containerStartMicroseconds: Int64? = nil) {
+    /// `ffmpegGrid`: the same rule's grid with FFmpeg's timestamps, when the rule repairs them.
+    public init(resampler: CFRResampler, frames: [FrameTiming], rateSource: RefreshRate.Source? = nil, ffmpegGrid: CFRMap? = nil) {
         self.rateSource = rateSource
-        self.containerStartMicroseconds = containerStartMicroseconds
         self.resampler = resampler
         self.frames = frames
-        self.timeBase = timeBase
+        ffmpegComparison = ffmpegGrid.map { GridComparison(ours: resampler.map, theirs: $0) }
     }
 
     private var map: CFRMap { resampler.map }
+    private var rule: GridRule { resampler.rule }
 
-    /// Whether `ffmpeg -i REC -vf fps=R` places frames in the same slots: it does when the grid runs
-    /// on monotonic pts and the container's start time, which the ffmpeg CLI subtracts from every
-    /// timestamp, is a whole number of slots (zero, for most captures); otherwise its slots are shifted
-    /// by a fraction of a slot and may differ.
-    public var sameSlotsAsFFmpeg: Bool {
-        guard resampler.clock == .pts else { return false }
-        let start = containerStartMicroseconds ?? 0
-        let rate = map.rate
-        // start × R / 1e6 must be a whole number.
-        let numerator = start.multipliedReportingOverflow(by: rate.numerator)
-        guard !numerator.overflow else { return false }
-        return numerator.partialValue % (1_000_000 * rate.denominator) == 0
-    }
+    /// The ffmpeg command whose frames this grid reproduces.
+    public var ffmpegCommand: String { rule.ffmpegCommand(rate: map.rate) }
+
+    /// Whether the ffmpeg command shows the same frame in every slot: by construction with FFmpeg's
+    /// timestamps, otherwise only when the comparison proves it.
+    public var sameSlotsAsFFmpeg: Bool { ffmpegComparison?.identical ?? true }
 
     /// `60` for whole rates, `"30000/1001"` otherwise.
     public static func rateJSON(_ rate: Rational) -> JSONValue {
@@ -41,17 +34,27 @@ public struct CFRReport: Sendable {
 
     /// The `cfr` object; `includeMap` adds the per-slot map.
     public func json(includeMap: Bool) -> JSONValue {
+        let clock = resampler.recordingClock
         var members: [(String, JSONValue)] = [
             ("fps", CFRReport.rateJSON(map.rate)),
             ("fps_source", .optional(rateSource) { .string($0.rawValue) }),
             ("frames", .int(map.slotCount)),
-            ("duration_s", .double(map.seconds(ofSlot: map.slotCount), decimals: 6)),
+            ("duration_s", .double(map.duration, decimals: 6)),
             ("duplicated", .int(map.duplicated)),
             ("dropped", .array(map.dropped.map { .int(Int64($0)) })),
+            ("rule", .object([("method", .string(rule.method.rawValue)), ("timestamps", .string(rule.timestamps.rawValue)),
+                              ("origin", .string(rule.origin.rawValue)), ("ffmpeg_command", .string(ffmpegCommand))])),
             ("clock", .string(resampler.clock.rawValue)),
+            ("clock_zero", .object([("ticks", .int(clock.zeroTicks)), ("time_base", .string(clock.timeBase.description)),
+                                    ("seconds", .double(Double(clock.zeroTicks) * clock.timeBase.doubleValue, decimals: 6))])),
             ("origin_slot", .int(map.originSlot)),
+            ("start_s", .double(map.seconds(ofSlot: 0), decimals: 6)),
             ("same_slots_as_ffmpeg", .bool(sameSlotsAsFFmpeg)),
-            ("container_start_s", .optional(containerStartMicroseconds) { .double(Double($0) / 1_000_000, decimals: 6) }),
+            ("ffmpeg_differences", .array((ffmpegComparison?.differences ?? []).map { d in
+                .object([("slot", .int(d.absoluteSlot - map.originSlot)), ("time_s", .double(ffmpegComparison!.seconds(ofAbsoluteSlot: d.absoluteSlot), decimals: 6)),
+                         ("slots", .int(d.count)), ("frame", .optional(d.ours) { .int(Int64($0)) }),
+                         ("ffmpeg_frame", .optional(d.theirs) { .int(Int64($0)) })])
+            })),
             ("warnings", .array(resampler.warnings.map { .string($0) })),
         ]
         if includeMap { members.append(("map", .array(map.slotMap.map { .int(Int64($0)) }))) }
@@ -72,37 +75,61 @@ public struct CFRReport: Sendable {
         case .assumed?: source = " (assumed: the frame intervals fit no refresh rate; set --fps)"
         case .given?, nil: source = ""
         }
-        t.row("Grid", "\(rateText) fps\(source): \(map.slotCount) slots = \(Format.seconds(map.seconds(ofSlot: map.slotCount)))")
+        t.row("Grid", "\(rateText) fps\(source): \(map.slotCount) slots = \(Format.seconds(map.duration))")
     }
 
-    /// A few lines: grid size, repeats, drops, clock and warnings.
+    /// A few lines: grid size, rule, repeats, drops, clock, FFmpeg's view and warnings.
     public var summaryText: String {
         var t = TextTable()
         gridRow(&t)
+        t.row("Rule", ruleText)
         t.row("Repeats", "\(map.duplicated) slots repeat the frame before them; \(map.runs.count) source frames shown")
         t.row("Dropped", map.dropped.isEmpty ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + Format.list(map.dropped.map { "#\($0)" }))
         switch resampler.clock {
-        case .pts:
-            let rateArgument = map.rate.denominator == 1 ? String(map.rate.numerator) : map.rate.description
-            if sameSlotsAsFFmpeg {
-                t.row("Clock", "pts (monotonic): the same slots as ffmpeg -vf fps=\(rateArgument)")
-            } else {
-                let start = Double(containerStartMicroseconds ?? 0) / 1000
-                t.row("Clock", "pts (monotonic) from time 0, as ffmpeg -copyts -vf fps=\(rateArgument); plain ffmpeg -vf fps=\(rateArgument) "
-                      + "first subtracts the container's start time " + String(format: "(%.3f ms)", start) + ", a fraction of a slot, so its slots can differ")
-            }
+        case .pts: t.row("Clock", "pts (monotonic)")
         case .dts: t.row("Clock", "dts (pts run backwards)")
         case .sortedPTS: t.row("Clock", "pts in sorted order (pts run backwards, dts unusable)")
+        case .bestEffort: t.row("Clock", "FFmpeg's best_effort_timestamp, as the ffmpeg CLI (--timestamps ffmpeg)")
         }
+        t.row("FFmpeg", ffmpegText)
         for w in resampler.warnings { t.row("Warning", w) }
         return t.rendered
+    }
+
+    /// What the rule reproduces and where its clock's 0 is.
+    var ruleText: String {
+        let method = rule.method == .fpsFilter ? "fps filter" : "output rate conversion"
+        let zero = resampler.recordingClock.zeroTicks
+        let origin = rule.origin == .absolute ? "times as stored"
+            : zero == 0 ? "times from the container start (0)"
+            : "times from the container start (stored time \(Format.seconds(Double(zero) * resampler.recordingClock.timeBase.doubleValue)) is 0)"
+        return "\(method), as \(ffmpegCommand); \(origin)"
+    }
+
+    /// Whether the ffmpeg command shows the same frames; where not, how many slots over which span,
+    /// then the first stretches (all of them are in the JSON).
+    var ffmpegText: String {
+        guard let comparison = ffmpegComparison else { return "this grid is \(ffmpegCommand)'s, slot for slot" }
+        guard let first = comparison.differences.first, let last = comparison.differences.last else {
+            return "the same slots as \(ffmpegCommand)"
+        }
+        let span = String(format: "%.3f–%.3f s", comparison.seconds(ofAbsoluteSlot: first.absoluteSlot),
+                          comparison.seconds(ofAbsoluteSlot: last.absoluteSlot + last.count))
+        let items = comparison.differences.prefix(3).map { d -> String in
+            let k = d.absoluteSlot - map.originSlot
+            let slots = d.count == 1 ? "slot \(k)" : "slots \(k)–\(k + d.count - 1)"
+            return "\(slots) (\(Format.seconds(comparison.seconds(ofAbsoluteSlot: d.absoluteSlot)))): ffmpeg \(d.theirs.map { "#\($0)" } ?? "none"), here \(d.ours.map { "#\($0)" } ?? "none")"
+        }
+        let more = comparison.differences.count > 3 ? " · \(comparison.differences.count - 3) more stretches in the JSON" : ""
+        return "\(ffmpegCommand) differs in \(comparison.differingSlots) of \(map.slotCount) slots, \(span): its best_effort_timestamp "
+            + "takes dts where pts run backwards (--timestamps ffmpeg reproduces it exactly). " + items.joined(separator: " · ") + more
     }
 
     var rateText: String { map.rate.denominator == 1 ? String(map.rate.numerator) : "\(map.rate) (\(String(format: "%.3f", map.rate.doubleValue)))" }
 
     /// The run table: which source frame each stretch of slots shows.
     public var runsText: String {
-        let origin = frames.lazy.compactMap(\.pts).first ?? 0
+        let clock = resampler.recordingClock
         var t = TextTable(indent: 2)
         t.header(["slots", "time", "frame", "pts", "pts time", "count"])
         for run in map.runs {
@@ -111,7 +138,7 @@ public struct CFRReport: Sendable {
             let time = String(format: "%.3f s", map.seconds(ofSlot: run.firstSlot))
             let f = frames.indices.contains(run.source) ? frames[run.source] : nil
             let pts = f?.pts.map(String.init) ?? "none"
-            let ptsTime = f?.pts.map { String(format: "%.3f s", Double($0 &- origin) * timeBase.doubleValue) } ?? "–"
+            let ptsTime = f?.pts.map { String(format: "%.3f s", clock.seconds(ofStreamTicks: $0)) } ?? "–"
             t.columns([slots, time, "#\(run.source)", pts, ptsTime, String(run.count)])
         }
         return t.rendered

@@ -40,10 +40,9 @@ public struct OrientationReport: Sendable {
     private var rate: Rational { timeline.map.rate }
     private func slotSeconds(_ k: Int64) -> Double { timeline.map.seconds(ofSlot: k) }
     private func slotsMS(_ n: Int64) -> Double { Double(n) * 1000 * rate.inverse.doubleValue }
-    private var origin: Int64 { placement.lazy.compactMap { $0 }.first ?? 0 }
     private func frameSeconds(_ i: Int) -> Double? {
         guard placement.indices.contains(i), let t = placement[i] else { return nil }
-        return Double(t &- origin) * timeBase.doubleValue
+        return Double(t) * timeBase.doubleValue
     }
 
     /// The `flips` array.

@@ -189,7 +189,7 @@ public struct TimestampReport: Sendable {
         for d in a.duplicates {
             lines.append("Frames #\(d.index - 1) and #\(d.index) share pts \(d.pts) (\(Format.seconds(a.seconds(d.pts)))): a pts-based tool keeps only one of them.")
         }
-        lines.append("Resample to a constant frame rate first (analyze-recording cfr, whose grid is ffmpeg -vf fps=60's) and cut by frame number.")
+        lines.append("Resample to a constant frame rate first (analyze-recording cfr: frames placed where they were presented, and the slots where ffmpeg -vf fps differs named) and cut by frame number.")
         return lines.joined(separator: "\n")
     }
 

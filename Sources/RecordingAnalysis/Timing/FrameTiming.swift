@@ -9,6 +9,9 @@ public struct FrameTiming: Hashable, Sendable {
     public var pts: Int64?
     /// Decode timestamp of the packet that produced the frame (`pkt_dts`), when known.
     public var dts: Int64?
+    /// FFmpeg's `best_effort_timestamp`: the pts, or the dts once pts have proved less reliable than
+    /// dts (libavcodec's `guess_correct_pts`). What the ffmpeg CLI places frames by.
+    public var bestEffort: Int64?
     /// Duration in time-base ticks as the container stored it (0 when unknown).
     public var duration: Int64
     /// Whether the decoder marked the frame as a key frame.
@@ -16,9 +19,11 @@ public struct FrameTiming: Hashable, Sendable {
     /// The time base of `pts` and `duration`.
     public var timeBase: Rational
 
-    public init(index: Int, pts: Int64?, dts: Int64? = nil, duration: Int64, isKey: Bool, timeBase: Rational) {
+    public init(index: Int, pts: Int64?, dts: Int64? = nil, bestEffort: Int64? = nil, duration: Int64, isKey: Bool,
+                timeBase: Rational) {
         self.index = index
         self.pts = pts
+        self.bestEffort = bestEffort ?? pts
         self.dts = dts
         self.duration = duration
         self.isKey = isKey

@@ -61,7 +61,8 @@ public struct TimestampAudit: Sendable {
     public let timeBase: Rational
     /// Frames in decoder output order.
     public let frames: [FrameTiming]
-    /// The pts seconds are measured from: the first decoded frame that has one.
+    /// The pts seconds are measured from: the recording clock's 0 when given (`RecordingClock`),
+    /// else the first decoded frame that has one.
     public let originPTS: Int64?
     public let nonMonotonic: [Backstep]
     public let duplicates: [Duplicate]
@@ -83,11 +84,12 @@ public struct TimestampAudit: Sendable {
     public static let minimumGapSeconds = Rational(1, 4)
 
     /// Audits `frames` (decoder output order) and `packets` (decode order) in `timeBase`.
-    public init(frames: [FrameTiming], packets: [PacketTiming], timeBase: Rational, corruptPackets: Int = 0) {
+    /// Times are shown on `clock` when given.
+    public init(frames: [FrameTiming], packets: [PacketTiming], timeBase: Rational, corruptPackets: Int = 0, clock: RecordingClock? = nil) {
         self.timeBase = timeBase
         self.frames = frames
         self.corruptPackets = corruptPackets
-        originPTS = frames.lazy.compactMap(\.pts).first
+        originPTS = clock?.zeroTicks ?? frames.lazy.compactMap(\.pts).first
 
         var backsteps: [Backstep] = []
         var duplicates: [Duplicate] = []
@@ -186,7 +188,7 @@ public struct TimestampAudit: Sendable {
         return hazards
     }
 
-    /// Seconds of `pts` relative to `originPTS`, for display.
+    /// Seconds of `pts` from `originPTS`, for display.
     public func seconds(_ pts: Int64) -> Double {
         Double(pts &- (originPTS ?? 0)) * timeBase.doubleValue
     }

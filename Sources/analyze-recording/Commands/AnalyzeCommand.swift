@@ -131,9 +131,7 @@ struct AnalyzeCommand: Command {
                 strips.append(EvidencePage.Strip(file: zoomFile, caption: "Close-up of the sprite in the same slots"))
             }
         }
-        let placement = analysis.placement
-        let origin = placement.lazy.compactMap { $0 }.first ?? 0
-        let arrivals = placement.compactMap { $0.map { Double($0 &- origin) * info.timeBase.doubleValue } }
+        let arrivals = analysis.resampler.placement.compactMap { $0.map { Double($0) * info.timeBase.doubleValue } }
         try PNGEncoder.write(TimelinePlot.render(timeline: timeline, arrivals: arrivals), to: dir + "/timeline.png")
         try writeJSON(document, to: dir + "/report.json")
         let html = EvidencePage.html(report: report, strips: strips,

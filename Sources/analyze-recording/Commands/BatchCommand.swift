@@ -22,6 +22,9 @@ struct BatchCommand: Command {
         OptionSpec("tolerance-ms", value: "MS", help: "Passed to each analysis."),
         OptionSpec("full-decode", help: "Passed to each analysis."),
         OptionSpec("expect", value: "bug|fixed", help: "Passed to each analysis."),
+        OptionSpec("grid", value: "fps-filter|fps-mode-cfr", help: "Passed to each analysis."),
+        OptionSpec("timestamps", value: "repaired|ffmpeg", help: "Passed to each analysis."),
+        OptionSpec("copyts", help: "Passed to each analysis."),
     ]
 
     /// Recording extensions picked up from folders.
@@ -57,6 +60,8 @@ struct BatchCommand: Command {
             if let v = arguments.values[key] { pass += ["--\(key)", v] }
         }
         if arguments.flags.contains("full-decode") { pass.append("--full-decode") }
+        _ = try GridOptions(arguments)
+        pass += GridOptions.passThrough(arguments)
         if let r = arguments.values["roi"], PixelRect(parsing: r) == nil { throw UsageError("--roi takes X,Y,W,H in pixels, not '\(r)'") }
         if let e = arguments.values["expect"], CaptureVerdict.Expectation(rawValue: e) == nil { throw UsageError("--expect must be bug or fixed, not '\(e)'") }
         if let f = arguments.values["fps"] { _ = try parseRate(f) }

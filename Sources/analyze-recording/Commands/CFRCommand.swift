@@ -4,9 +4,9 @@ import RecordingAnalysis
 /// `analyze-recording cfr RECORDING [--fps 60] [--json FILE|-] [--output OUT.mov]`
 struct CFRCommand: Command {
     static let name = "cfr"
-    static let abstract = "Resample to a constant frame rate exactly as ffmpeg's fps filter: the slot map, repeats, drops."
-    static let synopsis = "cfr RECORDING [--fps 60] [--json FILE|-] [--output OUT.mov]"
-    static let options = [
+    static let abstract = "Resample to a constant frame rate exactly as ffmpeg does (fps filter or -fps_mode cfr): the slot map, repeats, drops, and where ffmpeg differs."
+    static let synopsis = "cfr RECORDING [--fps 60] [--grid fps-filter|fps-mode-cfr] [--timestamps repaired|ffmpeg] [--copyts] [--json FILE|-] [--output OUT.mov]"
+    static let options = GridOptions.specs + [
         OptionSpec("fps", value: "RATE", help: "Output rate: an integer or a rational such as 30000/1001 (default 60)."),
         OptionSpec("json", value: "FILE|-", help: "Write the JSON document, slot map included, to FILE or to stdout ('-': no text report)."),
         OptionSpec("output", value: "OUT.mov", help: "Also write the constant-rate video (pts k in time base 1/RATE), re-encoded with H.264."),
@@ -14,12 +14,14 @@ struct CFRCommand: Command {
 
     let recording: String
     let rate: Rational
+    let grid: GridOptions
     let json: String?
     let output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try arguments.single("RECORDING")
         rate = try parseRate(arguments.values["fps"])
+        grid = try GridOptions(arguments)
         json = arguments.values["json"]
         output = arguments.values["output"]
         if json == "" { throw UsageError("--json needs a file name or '-'") }
@@ -28,9 +30,8 @@ struct CFRCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let grid = try Grid(recording: recording, rate: rate)
-        let report = CFRReport(resampler: grid.resampler, frames: grid.scan.frames, timeBase: grid.scan.info.timeBase,
-                               containerStartMicroseconds: grid.scan.info.containerStartMicroseconds)
+        let grid = try Grid(recording: recording, rate: rate, rule: self.grid.rule)
+        let report = grid.report
         let timestamps = TimestampReport(info: grid.scan.info, audit: grid.audit, integrity: grid.scan.integrity)
         var written: String?
         if let output {

@@ -8,7 +8,7 @@ struct FrameCommand: Command {
     static let name = "frame"
     static let abstract = "Write the frame shown at a time (or a filmstrip around it) as PNG, and say which source frame it is."
     static let synopsis = "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N) [--fps 60] --output OUT.png"
-    static let options = [
+    static let options = GridOptions.specs + [
         OptionSpec("at", value: "TIME", help: "Time on the recording clock: 4.05, 4.05s or 4050ms."),
         OptionSpec("clock", value: "cfr|pts", help: "cfr (default): slot floor(TIME x RATE) of the constant-rate grid; pts: the first frame with pts >= TIME, as trim=start= picks."),
         OptionSpec("around", value: "TIME", help: "Write a filmstrip of --count constant-rate slots centred on TIME."),
@@ -25,11 +25,13 @@ struct FrameCommand: Command {
     let recording: String
     let mode: Mode
     let rate: Rational
+    let gridOptions: GridOptions
     let output: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try arguments.single("RECORDING")
         rate = try parseRate(arguments.values["fps"])
+        gridOptions = try GridOptions(arguments)
         guard let output = arguments.values["output"], !output.isEmpty else { throw UsageError("missing --output OUT.png") }
         self.output = output
         switch (arguments.values["at"], arguments.values["around"]) {
@@ -51,7 +53,7 @@ struct FrameCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let grid = try Grid(recording: recording, rate: rate)
+        let grid = try Grid(recording: recording, rate: rate, rule: gridOptions.rule)
         let locator = grid.locator
         switch mode {
         case .at(let time, let usePTS):

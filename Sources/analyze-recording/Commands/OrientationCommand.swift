@@ -53,7 +53,7 @@ struct DetectionOptions {
         OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid flips are measured on (default: the display refresh rate detected from the frame intervals, else 60)."),
         OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip, not a turn (default 500)."),
         OptionSpec("full-decode", help: "Decode with the in-loop deblocking filter (slower; by default it is skipped for analysis)."),
-    ]
+    ] + GridOptions.specs
 
     let template: String?
     let roi: PixelRect?
@@ -61,9 +61,11 @@ struct DetectionOptions {
     let rate: Rational?
     let transientMS: Double
     let fullDecode: Bool
+    let grid: GridOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         fullDecode = arguments.flags.contains("full-decode")
+        grid = try GridOptions(arguments)
         template = arguments.values["template"]
         if template == "" { throw UsageError("--template needs a PNG file") }
         if let text = arguments.values["roi"] {
@@ -77,7 +79,8 @@ struct DetectionOptions {
     }
 
     func analyse(_ recording: String) throws -> CaptureAnalysis {
-        try CaptureAnalysis(recording: recording, rate: rate, templatePath: template, roi: roi, transientMS: transientMS, fullDecode: fullDecode)
+        try CaptureAnalysis(recording: recording, rate: rate, rule: grid.rule, templatePath: template, roi: roi, transientMS: transientMS,
+                            fullDecode: fullDecode)
     }
 }
 
@@ -85,15 +88,14 @@ extension CaptureAnalysis {
     var timestampReport: TimestampReport { TimestampReport(info: scan.info, audit: audit, integrity: scan.integrity) }
 
     var cfrReport: CFRReport {
-        CFRReport(resampler: resampler, frames: scan.frames, timeBase: scan.info.timeBase, rateSource: rateSource,
-                  containerStartMicroseconds: scan.info.containerStartMicroseconds)
+        CFRReport(resampler: resampler, frames: scan.frames, rateSource: rateSource, ffmpegGrid: ffmpegGrid)
     }
 
     var orientationReport: OrientationReport {
         let f = workingFactor
         let rect = detector.lastPosition.map { PixelRect(x: $0.x * f, y: $0.y * f, width: $0.width * f, height: $0.height * f) }
         return OrientationReport(timeline: timeline, orientations: orientations, frames: scan.frames, timeBase: scan.info.timeBase,
-                                 placement: placement, templateMode: templateMode,
+                                 placement: resampler.placement, templateMode: templateMode,
                                  templateScale: detector.templateScale, spriteRect: rect, firstEventFrame: detector.firstEvent?.index,
                                  workingFactor: f)
     }
