@@ -115,7 +115,7 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         try Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: junk))
         let j = try TestSupport.tool(["log", junk])
         #expect(j.status == 65 && !j.crashed)
-        for args in [["--expect", "maybe"], ["--tolerance-ms", "-3"], ["--roi", "1,2,3"], ["--transient-ms", "0"]] {
+        for args in [["--expect", "maybe"], ["--tolerance-ms", "-3"], ["--roi", "1,2,3"], ["--transient-ms", "0"], ["--transient-ms", "1e-7"], ["--grid", "fps"], ["--timestamps", "best"]] {
             let u = try TestSupport.tool([sample("flip.mov")] + args)
             #expect(u.status == 64, "\(args): \(u.stderr)")
         }

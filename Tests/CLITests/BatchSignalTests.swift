@@ -81,3 +81,36 @@ import TestSupport
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+/// Ctrl-C or SIGTERM during `cfr --output` stops the tool and leaves no partial file behind.
+@Suite(.enabled(if: TestSupport.ffmpeg != nil)) struct InterruptedOutputTests {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalRemovesTheTemporaryOutput(signal: Int32) throws {
+        let dir = TestSupport.temporaryDirectory("interrupt-\(signal)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("long.mp4").path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=60", "-t", "30", "-c:v", "libx264",
+                                   "-preset", "ultrafast", "-pix_fmt", "yuv420p", source])
+        let output = dir.appendingPathComponent("out.mov").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestSupport.toolPath)
+        process.arguments = ["cfr", source, "--output", output]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the temporary output exists and is being written.
+        let deadline = Date().addingTimeInterval(60)
+        var partial: String?
+        while Date() < deadline, partial == nil, process.isRunning {
+            partial = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.first { $0.contains(".partial-") }
+            usleep(20_000)
+        }
+        try #require(partial != nil, "no temporary output appeared")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                "status \(process.terminationStatus), reason \(process.terminationReason.rawValue)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "long.mp4" }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+}

@@ -116,3 +116,27 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: out))
     }
 }
+
+/// A reused evidence folder holds only the current run's files; a folder with other files is refused.
+@Suite struct EvidenceFolderTests {
+    @Test func staleFilesAreRemovedAndForeignFoldersRefused() throws {
+        let dir = TestSupport.temporaryDirectory("evidence-reuse")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let flip = TestSupport.sampleMedia.appendingPathComponent("flip.mov").path
+        let stale = dir.appendingPathComponent("flip-7.png")
+        try Data("old".utf8).write(to: stale)
+        let r = try TestSupport.tool([flip, "--evidence", dir.path])
+        #expect(r.status == 1, "\(r.stderr)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        #expect(!files.contains("flip-7.png"), "the stale strip of an earlier run is still there: \(files)")
+        #expect(files.isSuperset(of: ["flip-1.png", "index.html", "report.json", "timeline.png"]), "\(files)")
+
+        let notes = dir.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: notes)
+        let refused = try TestSupport.tool([flip, "--evidence", dir.path])
+        #expect(refused.status == 73, "\(refused.stderr)")
+        #expect(refused.stderr.contains("notes.txt") && refused.stderr.split(separator: "\n").count == 1)
+        #expect(FileManager.default.fileExists(atPath: notes.path), "a user's file was removed")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("flip-1.png").path))
+    }
+}

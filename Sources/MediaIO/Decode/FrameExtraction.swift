@@ -5,18 +5,25 @@ public enum FrameExtraction {
     /// Decodes `path` and returns the RGB image of every source frame in `sources` (decoder output
     /// indices), at `size` or full size. Stops decoding once all are found.
     public static func rgbImages(path: String, sources: Set<Int>, size: (width: Int, height: Int)? = nil) throws -> [Int: RGBImage] {
+        try rgbImages(path: path, sources: sources) { _, frame in try frame.rgbImage(width: size?.width, height: size?.height) }
+    }
+
+    /// Decodes `path` once and keeps what `make` derives from each source frame in `sources` (the
+    /// frame is valid only during the call), so memory holds only the results: small tiles for
+    /// evidence instead of every full frame at once.
+    public static func rgbImages<T>(path: String, sources: Set<Int>, make: (Int, VideoFrame) throws -> T) throws -> [Int: T] {
         let reader = try RecordingReader(path: path)
-        var images: [Int: RGBImage] = [:]
+        var results: [Int: T] = [:]
         var index = 0
         guard let last = sources.max() else { return [:] }
         try reader.decode { frame in
             defer { index += 1 }
             if sources.contains(index) {
-                images[index] = try frame.rgbImage(width: size?.width, height: size?.height)
+                results[index] = try make(index, frame)
             }
-            if index >= last && images.count == sources.count { throw StopDecoding() }
+            if index >= last && results.count == sources.count { throw StopDecoding() }
         }
-        return images
+        return results
     }
 
     /// `image` resampled to `width` x `height` with libswscale (area averaging), for filmstrip tiles.

@@ -89,6 +89,7 @@ public final class VideoWriter {
 
     private let path: String
     private let temporaryPath: String
+    private var temporarySlot: Int?
     /// The scaler the output's colorimetry was set on (a new one needs it again).
     private var colorimetryScaler: OpaquePointer?
     private let settings: Settings
@@ -121,6 +122,7 @@ public final class VideoWriter {
                              message: "this FFmpeg build has no \(settings.codec.rawValue) encoder (\(settings.codec.encoderNames.joined(separator: ", ")))")
         }
 
+        temporarySlot = TemporaryFiles.add(temporaryPath)
         var fmt: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&fmt, nil, settings.container, temporaryPath), "avformat_alloc_output_context2", kind: .cannotCreate)
         formatContext = fmt
@@ -213,6 +215,7 @@ public final class VideoWriter {
             avformat_free_context(fmt)
         }
         if !finished { unlink(temporaryPath) }
+        TemporaryFiles.remove(temporarySlot)
     }
 
     /// Encodes `image` (RGB24, the writer's size) with presentation time `pts` and duration
@@ -267,6 +270,7 @@ public final class VideoWriter {
         avio_closep(&fmt.pointee.pb)
         ioOpen = false
         finished = true
+        defer { TemporaryFiles.remove(temporarySlot); temporarySlot = nil }
         try OutputFile.moveIntoPlace(temporaryPath, to: path)
     }
 

@@ -29,6 +29,18 @@ public enum ImageFile {
         guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
             throw MediaError(kind: .invalidData, operation: "png", message: "\(path): is not a PNG image")
         }
+        // The header's size, checked before decoding: a small file can claim 16000x16000 and cost
+        // gigabytes and seconds to decode before its size could be checked afterwards.
+        let header = [UInt8](data.prefix(24))
+        guard header.count == 24, Array(header[12..<16]) == Array("IHDR".utf8) else {
+            throw MediaError(kind: .invalidData, operation: "png", message: "\(path): is not a PNG image (no IHDR header)")
+        }
+        let claimedWidth = header[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let claimedHeight = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard claimedWidth > 0, claimedHeight > 0, claimedWidth <= Limits.templateDimension, claimedHeight <= Limits.templateDimension else {
+            throw MediaError(kind: .invalidData, operation: "png",
+                             message: "\(path): image size \(claimedWidth)x\(claimedHeight) is not a sprite template (at most \(Limits.templateDimension) px a side)")
+        }
         guard let decoder = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
             throw MediaError(kind: .unavailable, operation: "avcodec_find_decoder", message: "this FFmpeg build has no PNG decoder")
         }
@@ -42,6 +54,7 @@ public enum ImageFile {
         let pkt = try allocated(packet, "av_packet_alloc")
         let frm = try allocated(frame, "av_frame_alloc")
         ctx.pointee.thread_count = 1
+        ctx.pointee.max_pixels = Int64(Limits.templateDimension) * Int64(Limits.templateDimension)
         try check(avcodec_open2(ctx, decoder, nil), "avcodec_open2(png)")
         try check(av_new_packet(pkt, Int32(data.count)), "av_new_packet", kind: .unavailable)
         data.withUnsafeBytes { raw in

@@ -117,11 +117,16 @@ public struct SpriteTemplate: Equatable, Sendable {
     }
 
     /// Standard deviation of the weighted gray levels: a template with none cannot be matched.
+    /// Summed in double precision: in single precision the squares of a large template lose every
+    /// digit of the variance and a sharp checkerboard came out blank.
     public var contrast: Float {
-        var sw: Float = 0, s: Float = 0, ss: Float = 0
-        for i in 0..<pixels.count { sw += weights[i]; s += weights[i] * pixels[i]; ss += weights[i] * pixels[i] * pixels[i] }
+        var sw = 0.0, s = 0.0, ss = 0.0
+        for i in 0..<pixels.count {
+            let w = Double(weights[i]), p = Double(pixels[i])
+            sw += w; s += w * p; ss += w * p * p
+        }
         guard sw > 0 else { return 0 }
         let mean = s / sw
-        return max(0, ss / sw - mean * mean).squareRoot()
+        return Float(max(0, ss / sw - mean * mean).squareRoot())
     }
 }

@@ -82,16 +82,13 @@ struct AnalyzeCommand: Command {
         return verdict.passed ? .success : .findings
     }
 
+    private struct Size: Hashable {
+        let width: Int
+        let height: Int
+    }
+
     private func writeEvidence(report: AnalyzeReport, analysis: CaptureAnalysis, document: JSONValue, to dir: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw CommandFailure(status: .cannotCreate, message: "\(dir): exists and is not a directory")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(status: .cannotCreate, message: "\(dir): cannot create the evidence directory")
-        }
+        try EvidenceFolder.prepare(dir)
         let timeline = analysis.timeline
         let map = timeline.map
         // Tiles: two slots before each flip to two after it, at most 24 per strip.
@@ -103,22 +100,39 @@ struct AnalyzeCommand: Command {
             plans.append(("flip-\(n + 1).png", slots, caption))
         }
         let info = analysis.scan.info
-        let sources = Set(plans.flatMap { $0.slots.compactMap { map.source(atSlot: $0) } })
-        let images = sources.isEmpty ? [:] : try FrameExtraction.rgbImages(path: recording, sources: sources)
         // The sprite's neighbourhood, for close-up strips: its box grown by its own size on each side.
         let sprite = analysis.orientationReport.spriteRect.map { r in
             PixelRect(x: r.x - r.width / 2, y: r.y - r.height / 2, width: r.width * 2, height: r.height * 2)
+        }
+        // Each source frame is reduced to the tile sizes its strips need (and a close-up) as it is
+        // decoded: memory holds small tiles, never every flip's full frames at once.
+        var tileSizes: [Int: Set<Size>] = [:]
+        for plan in plans {
+            let size = Filmstrip.tileSize(width: info.width, height: info.height, count: plan.slots.count)
+            for slot in plan.slots { if let s = map.source(atSlot: slot) { tileSizes[s, default: []].insert(Size(width: size.width, height: size.height)) } }
+        }
+        typealias Picture = (tiles: [Size: RGBImage], closeUp: RGBImage?)
+        let pictures: [Int: Picture] = tileSizes.isEmpty ? [:] : try FrameExtraction.rgbImages(path: recording, sources: Set(tileSizes.keys)) { source, frame -> Picture in
+            let image = try frame.rgbImage()
+            var tiles: [Size: RGBImage] = [:]
+            for size in tileSizes[source] ?? [] {
+                tiles[size] = image.width == size.width && image.height == size.height
+                    ? image : try FrameExtraction.scaled(image, width: size.width, height: size.height)
+            }
+            let closeUp = sprite.flatMap { image.cropped(to: $0, zoom: max(1, min(4, 160 / max(1, $0.width)))) }
+            return (tiles: tiles, closeUp: closeUp)
         }
         var strips: [EvidencePage.Strip] = []
         for plan in plans {
             var tiles: [RGBImage] = []
             var closeUps: [RGBImage] = []
             var borders: [Filmstrip.Color?] = []
+            let size = Filmstrip.tileSize(width: info.width, height: info.height, count: plan.slots.count)
             for slot in plan.slots {
-                guard let source = map.source(atSlot: slot), let image = images[source] else { continue }
-                let size = Filmstrip.tileSize(width: info.width, height: info.height, count: plan.slots.count)
-                tiles.append(image.width == size.width ? image : try FrameExtraction.scaled(image, width: size.width, height: size.height))
-                if let sprite, let crop = image.cropped(to: sprite, zoom: max(1, min(4, 160 / max(1, sprite.width)))) { closeUps.append(crop) }
+                guard let source = map.source(atSlot: slot), let picture = pictures[source],
+                      let tile = picture.tiles[Size(width: size.width, height: size.height)] else { continue }
+                tiles.append(tile)
+                if let crop = picture.closeUp { closeUps.append(crop) }
                 let mirrored = timeline.flips.contains { slot >= $0.startSlot && slot < $0.startSlot + $0.slots }
                 borders.append(mirrored ? Filmstrip.Color.highlight : nil)
             }

@@ -35,7 +35,7 @@ struct LogCommand: Command {
 /// Parses `--transient-ms`; default 500.
 func parseTransient(_ text: String?) throws(UsageError) -> Double {
     guard let text else { return 500 }
-    guard let ms = Double(text), ms.isFinite, ms > 0, ms <= 60_000 else {
+    guard let ms = Double(text), ms.isFinite, ms >= 1, ms <= 60_000 else {
         throw UsageError("--transient-ms must be a number of milliseconds from 1 to 60000, not '\(text)'")
     }
     return ms
