@@ -123,6 +123,7 @@ func runTool(_ arguments: [String]) -> ExitStatus {
     }
     do {
         let parsed = try ParsedArguments(args, specs: command.options)
+        WorkLimitOption.apply(parsed)
         let instance = try command.init(parsed)
         return try instance.run()
     } catch let error as UsageError {

@@ -79,4 +79,41 @@ import TestSupport
         #expect(integrity?["intact"] as? Bool == true)
         #expect(integrity?["packets"] as? Int == 87 && integrity?["promised_frames"] as? Int == 87)
     }
+
+    private static let fixed = TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path
+
+    /// fixed.mov (which passes intact) with bits flipped inside frame #20's data: the decoder
+    /// conceals the damage and says so on its error log.
+    @Test func corruptedPictureDataNeverPasses() throws {
+        let dir = TestSupport.temporaryDirectory("bitflip")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let probe = try TestSupport.run(try #require(TestSupport.ffprobe),
+                                        ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pos,size", "-of", "csv=p=0", Self.fixed])
+        // ffprobe prints size,pos whatever the order asked for.
+        let packets = probe.stdout.split(separator: "\n").map { $0.split(separator: ",").compactMap { Int($0) } }
+        let frame = try #require(packets.dropFirst(10).first { $0.count == 2 && $0[0] > 400 }, "no large packet to damage")
+        let (size, position) = (frame[0], frame[1])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixed)))
+        for k in stride(from: size / 3, to: size - 8, by: 29) { bytes[position + k] ^= 0x5A }
+        let path = dir.appendingPathComponent("bitflip.mov").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try expectNeverPasses(path, "bit flips in a frame")
+        let r = try TestSupport.tool([path, "--expect", "fixed"])
+        #expect(r.stdout.contains("while decoding"), "\(r.stdout)")
+    }
+
+    /// fixed.mov with its time-to-sample table broken (one entry's count zeroed, its delta made
+    /// huge): the demuxer delivers every packet, but most decode to nothing, silently.
+    @Test func packetsThatDecodeToNothingNeverPass() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixed)))
+        let stts = Array("stts".utf8)
+        let at = try #require((0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == stts })
+        let second = at + 12 + 8 // the second (count, delta) entry
+        bytes.replaceSubrange(second..<(second + 8), with: [0, 0, 0, 0, 0, 1, 0, 0x1E])
+        let dir = TestSupport.temporaryDirectory("stts")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("stts.mov").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try expectNeverPasses(path, "broken stts")
+    }
 }

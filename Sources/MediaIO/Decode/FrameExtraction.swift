@@ -47,13 +47,16 @@ public enum FrameExtraction {
         let writer = try VideoWriter(path: output, settings: settings)
         let needed = Set(map.runs.map(\.source))
         var pending: [Int: RGBImage] = [:]
+        var pendingBytes = 0
         var nextRun = 0
         var index = 0
         try reader.decode { frame in
             defer { index += 1 }
             guard needed.contains(index) else { return }
-            pending[index] = try frame.rgbImage(width: width, height: height)
-            if pending.count > Limits.pendingEncodeFrames {
+            let image = try frame.rgbImage(width: width, height: height)
+            pending[index] = image
+            pendingBytes += image.pixels.count
+            if pendingBytes > Limits.pendingEncodeBytes {
                 throw MediaError(kind: .invalidData, operation: "cfr --output",
                                  message: "\(path): frames are too far out of presentation order to write a constant-rate copy")
             }
@@ -62,6 +65,7 @@ public enum FrameExtraction {
                 for k in run.firstSlot..<(run.firstSlot + run.count) {
                     try writer.append(image, pts: k, duration: 1)
                 }
+                pendingBytes -= image.pixels.count
                 pending[run.source] = nil
                 nextRun += 1
             }

@@ -110,6 +110,11 @@ public final class RecordingReader {
             throw MediaError(kind: .invalidData, operation: "codec parameters",
                              message: "\(path): video dimensions \(width)x\(height) are outside 1…\(RecordingReader.maximumDimension)")
         }
+        guard width * height <= Limits.pixelsPerFrame else {
+            throw MediaError(kind: .invalidData, operation: "codec parameters",
+                             message: "\(path): \(width)x\(height) frames (" + String(format: "%.1f", Double(width * height) / 1e6)
+                                 + " M pixels) are beyond the " + String(format: "%.1f", Double(Limits.pixelsPerFrame) / 1e6) + " M pixels a frame this tool decodes")
+        }
         let tb = stream.pointee.time_base
         guard tb.num > 0, tb.den > 0 else {
             throw MediaError(kind: .invalidData, operation: "stream time base",
@@ -124,6 +129,7 @@ public final class RecordingReader {
         codecContext = codec
         try check(avcodec_parameters_to_context(codec, parameters), "avcodec_parameters_to_context")
         codec.pointee.pkt_timebase = tb
+        codec.pointee.max_pixels = Int64(Limits.pixelsPerFrame)
         codec.pointee.thread_count = Int32(clamping: max(0, options.threads))
         codec.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         if options.skipLoopFilter { codec.pointee.skip_loop_filter = AVDISCARD_ALL }
@@ -138,8 +144,17 @@ public final class RecordingReader {
         streamIndex = best
         timeBase = Rational(Int64(tb.num), Int64(tb.den))
         info = RecordingReader.describe(path: path, format: fmt, stream: stream, parameters: parameters, timeBase: timeBase)
+        if RecordingReader.enforcesWorkLimit, let work = info.estimatedDecodePixels, work > Limits.decodeWorkPixels {
+            let frames = work / Int64(width * height)
+            throw MediaError(kind: .invalidData, operation: "decode budget",
+                             message: "\(path): asks for \(frames) frames of \(width)x\(height) (\(work / 1_000_000_000) G pixels, hours of decoding); the limit is \(Limits.decodeWorkPixels / 1_000_000_000) G pixels (--no-work-limit lifts it)")
+        }
         if info.format.hasPrefix("mov") { info.editList = RecordingReader.videoEditList(path) }
     }
+
+    /// Whether a capture whose header promises more than `Limits.decodeWorkPixels` is refused before
+    /// decoding (the CLI's `--no-work-limit` turns this off for the run).
+    nonisolated(unsafe) public static var enforcesWorkLimit = true
 
     deinit {
         av_frame_free(&frame)

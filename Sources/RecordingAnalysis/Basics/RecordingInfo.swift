@@ -54,6 +54,18 @@ public struct RecordingInfo: Sendable, Equatable {
         self.containerStartMicroseconds = containerStartMicroseconds
     }
 
+    /// Pixels a full decode would produce, from the header: frames (stored, or duration × average
+    /// rate) × width × height; nil when the header says neither.
+    public var estimatedDecodePixels: Int64? {
+        var frames = headerFrameCount
+        if frames == nil, let seconds = streamDurationSeconds ?? containerDurationSeconds, let rate = averageFrameRate, seconds.isFinite {
+            frames = Int64(min(9e15, max(0, seconds * rate.doubleValue)))
+        }
+        guard let frames else { return nil }
+        let product = frames.multipliedReportingOverflow(by: Int64(width) * Int64(height))
+        return product.overflow ? Int64.max : product.partialValue
+    }
+
     /// Stream duration in seconds, for display.
     public var streamDurationSeconds: Double? { streamDuration.map { Double($0) * timeBase.doubleValue } }
     /// Container duration in seconds, for display.

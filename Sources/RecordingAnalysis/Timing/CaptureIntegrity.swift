@@ -42,6 +42,12 @@ public struct CaptureIntegrity: Sendable, Equatable {
         case corruptPackets(Int)
         /// Reading stopped on an error other than the end of the file.
         case readError(String)
+        /// The decoder produced far fewer frames than it was given packets, without a word: the
+        /// data of those packets did not decode.
+        case framesShortOfPackets(frames: Int, packets: Int)
+        /// FFmpeg reported errors while reading or decoding (damaged data it concealed or skipped):
+        /// the pixels of some frames are not what was recorded.
+        case decodingErrors(Int)
     }
 
     public let reading: Reading
@@ -60,8 +66,14 @@ public struct CaptureIntegrity: Sendable, Equatable {
         if let promised = r.promisedSeconds, let decoded = r.decodedSeconds, promised - decoded > max(0.25, 0.05 * promised) {
             problems.append(.endsEarly(decoded: decoded, promised: promised))
         }
+        // A few packets may legitimately carry no picture (VP8's hidden reference frames, a codec's
+        // delay); a twentieth of them silently vanishing is damage.
+        if r.packets - r.frames > 2, Double(r.frames) < 0.95 * Double(r.packets) {
+            problems.append(.framesShortOfPackets(frames: r.frames, packets: r.packets))
+        }
         if r.corruptPackets > 0 { problems.append(.corruptPackets(r.corruptPackets)) }
         if let e = r.readError { problems.append(.readError(e)) }
+        if r.ffmpegErrors > 0 { problems.append(.decodingErrors(r.ffmpegErrors)) }
         self.problems = problems
     }
 
@@ -82,11 +94,12 @@ public struct CaptureIntegrity: Sendable, Equatable {
                 parts.append("\(n) corrupt packet\(n == 1 ? "" : "s")")
             case .readError(let e):
                 parts.append("reading stopped early: \(e)")
+            case .framesShortOfPackets(let frames, let packets):
+                parts.append("\(packets) packets decoded to only \(frames) frames")
+            case .decodingErrors(let n):
+                parts.append("FFmpeg reported \(n) error\(n == 1 ? "" : "s") while decoding (damaged data concealed or skipped)"
+                             + (reading.ffmpegMessages.isEmpty ? "" : ": \(reading.ffmpegMessages.joined(separator: "; "))"))
             }
-        }
-        if reading.ffmpegErrors > 0 {
-            parts.append("FFmpeg reported \(reading.ffmpegErrors) error\(reading.ffmpegErrors == 1 ? "" : "s")"
-                         + (reading.ffmpegMessages.isEmpty ? "" : " (\(reading.ffmpegMessages.joined(separator: "; ")))"))
         }
         return parts.joined(separator: "; ")
     }

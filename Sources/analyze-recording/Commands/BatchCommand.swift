@@ -25,6 +25,7 @@ struct BatchCommand: Command {
         OptionSpec("grid", value: "fps-filter|fps-mode-cfr", help: "Passed to each analysis."),
         OptionSpec("timestamps", value: "repaired|ffmpeg", help: "Passed to each analysis."),
         OptionSpec("copyts", help: "Passed to each analysis."),
+        OptionSpec("no-work-limit", help: "Passed to each analysis."),
     ]
 
     /// Recording extensions picked up from folders.
@@ -62,6 +63,7 @@ struct BatchCommand: Command {
         if arguments.flags.contains("full-decode") { pass.append("--full-decode") }
         _ = try GridOptions(arguments)
         pass += GridOptions.passThrough(arguments)
+        if arguments.flags.contains("no-work-limit") { pass.append("--no-work-limit") }
         if let r = arguments.values["roi"], PixelRect(parsing: r) == nil { throw UsageError("--roi takes X,Y,W,H in pixels, not '\(r)'") }
         if let e = arguments.values["expect"], CaptureVerdict.Expectation(rawValue: e) == nil { throw UsageError("--expect must be bug or fixed, not '\(e)'") }
         if let f = arguments.values["fps"] { _ = try parseRate(f) }

@@ -53,7 +53,7 @@ struct DetectionOptions {
         OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid flips are measured on (default: the display refresh rate detected from the frame intervals, else 60)."),
         OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip, not a turn (default 500)."),
         OptionSpec("full-decode", help: "Decode with the in-loop deblocking filter (slower; by default it is skipped for analysis)."),
-    ] + GridOptions.specs
+    ] + GridOptions.specs + [WorkLimitOption.spec]
 
     let template: String?
     let roi: PixelRect?

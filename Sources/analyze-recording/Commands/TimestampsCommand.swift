@@ -6,7 +6,7 @@ struct TimestampsCommand: Command {
     static let name = "timestamps"
     static let abstract = "Audit the video stream's timestamps: non-monotonic pts, duplicates, VFR, gaps."
     static let synopsis = "timestamps RECORDING [--json FILE|-]"
-    static let options = [
+    static let options = [WorkLimitOption.spec] + [
         OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every frame) to FILE, or to stdout with '-' (the text report is then not printed)."),
     ]
 
