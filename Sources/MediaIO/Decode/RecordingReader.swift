@@ -228,6 +228,60 @@ public final class RecordingReader {
         return summary
     }
 
+    /// Demuxes the whole video stream once without decoding it. For H.264 and HEVC, libavcodec's
+    /// parser reads each packet's slice header for its picture order count and key flag (what the
+    /// decoder would output it by); for other codecs `onPacket` gets nil.
+    @discardableResult
+    public func readPackets(onPacket: (PacketTiming, PictureOrder?) throws -> Void) throws -> DecodeSummary {
+        guard !consumed else {
+            throw MediaError(kind: .invalidData, operation: "readPackets", message: "\(info.path): a reader reads its recording only once")
+        }
+        consumed = true
+        guard let fmt = formatContext, let codec = codecContext, let packet else {
+            throw MediaError(kind: .invalidData, operation: "readPackets", message: "\(info.path): reader is not open")
+        }
+        let codecID = codec.pointee.codec_id
+        var parser = codecID == AV_CODEC_ID_H264 || codecID == AV_CODEC_ID_HEVC ? av_parser_init(Int32(codecID.rawValue)) : nil
+        defer { if parser != nil { av_parser_close(parser) } }
+        parser?.pointee.flags |= PARSER_FLAG_COMPLETE_FRAMES
+        let logBefore = FFmpegLog.shared.snapshot
+        var summary = DecodeSummary()
+        do {
+            while true {
+                let r = av_read_frame(fmt, packet)
+                if r == FFmpegCodes.eof { break }
+                if r < 0 {
+                    summary.readError = ffmpegErrorText(r)
+                    break
+                }
+                defer { av_packet_unref(packet) }
+                guard packet.pointee.stream_index == streamIndex else { continue }
+                summary.packets += 1
+                let p = packet.pointee
+                let timing = PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts, dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
+                                          duration: p.duration, isKey: p.flags & AV_PKT_FLAG_KEY != 0,
+                                          isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0, isDiscarded: p.flags & AV_PKT_FLAG_DISCARD != 0)
+                if timing.isCorrupt { summary.corruptPackets += 1 }
+                var order: PictureOrder?
+                if let parser {
+                    var out: UnsafeMutablePointer<UInt8>?
+                    var outSize: Int32 = 0
+                    // The parser's fields describe the last picture it parsed; Int32.min marks "none".
+                    parser.pointee.output_picture_number = Int32.min
+                    av_parser_parse2(parser, codec, &out, &outSize, p.data, p.size, p.pts, p.dts, p.pos)
+                    let count = parser.pointee.output_picture_number
+                    if count != Int32.min { order = PictureOrder(count: Int(count), isKey: parser.pointee.key_frame == 1) }
+                }
+                try onPacket(timing, order)
+            }
+        } catch is StopDecoding {
+        }
+        let logAfter = FFmpegLog.shared.snapshot
+        summary.ffmpegErrors = logAfter.count - logBefore.count
+        summary.ffmpegMessages = logAfter.messages.filter { !logBefore.messages.contains($0) }
+        return summary
+    }
+
     /// Receives every frame the decoder has ready; EAGAIN and EOF end the loop, other errors count
     /// as a corrupt packet.
     private func receiveFrames(codec: UnsafeMutablePointer<AVCodecContext>, frame: UnsafeMutablePointer<AVFrame>,

@@ -8,6 +8,8 @@ public struct TimingScan: Sendable {
     /// Packets in decode order.
     public var packets: [PacketTiming]
     public var summary: DecodeSummary
+    /// Whether every frame was decoded, or the frames' output order came from the slice headers.
+    public var source: TimingSource = .decoder
 
     /// Most frames analysed: 24 hours at 60 fps. Timings cost a few dozen bytes a frame, so this bounds memory.
     public static let maximumFrames = Limits.framesPerCapture
@@ -49,6 +51,47 @@ public struct TimingScan: Sendable {
         self.summary = summary
     }
 
+    /// Timings without decoding pixels where the stream allows it: H.264 and HEVC packets are put
+    /// in the order the decoder would output them by the picture order counts in their slice
+    /// headers (each packet is one picture, its pts, duration and key flag the frame's). Any other
+    /// codec, or picture order counts that do not define an order, are decoded as `init(path:)` does.
+    public static func withoutDecoding(path: String) throws -> TimingScan {
+        let reader = try RecordingReader(path: path, options: DecodeOptions(skipLoopFilter: true))
+        var packets: [PacketTiming] = []
+        var orders: [PictureOrder] = []
+        var everyPacketHasOrder = true
+        let summary = try reader.readPackets { packet, order in
+            guard packets.count < TimingScan.maximumFrames else {
+                throw MediaError(kind: .invalidData, operation: "demux",
+                                 message: "\(path): more than \(TimingScan.maximumFrames) frames; not a screen recording this tool analyses")
+            }
+            packets.append(packet)
+            if let order { orders.append(order) } else { everyPacketHasOrder = false }
+        }
+        guard everyPacketHasOrder, !packets.isEmpty, summary.readError == nil, let order = PictureOrder.outputOrder(orders) else {
+            return try TimingScan(path: path)
+        }
+        let timeBase = reader.info.timeBase
+        var frames: [FrameTiming] = []
+        frames.reserveCapacity(order.count)
+        // A picture outside the edit list is decoded as a reference but never output.
+        for k in order where !packets[k].isDiscarded {
+            let p = packets[k]
+            frames.append(FrameTiming(index: frames.count, pts: p.pts, duration: max(0, p.duration), isKey: orders[k].isKey, timeBase: timeBase))
+        }
+        var scan = TimingScan(info: reader.info, frames: frames.attachingDTS(from: packets), packets: packets, summary: summary)
+        scan.summary.frames = frames.count
+        scan.source = .sliceHeaders
+        return scan
+    }
+
+    private init(info: RecordingInfo, frames: [FrameTiming], packets: [PacketTiming], summary: DecodeSummary) {
+        self.info = info
+        self.frames = frames
+        self.packets = packets
+        self.summary = summary
+    }
+
     /// A frame's duration in ticks from the stream's average frame rate, for a last frame that has
     /// none (FFmpeg's CLI falls back to the frame rate the same way); 0 when unknown.
     public var fallbackFrameDuration: Int64 {
@@ -72,7 +115,8 @@ public struct TimingScan: Sendable {
         return CaptureIntegrity(CaptureIntegrity.Reading(
             packets: summary.packets, frames: summary.frames, promisedFrames: info.headerFrameCount,
             promisedSeconds: info.streamDurationSeconds, decodedSeconds: decoded, corruptPackets: summary.corruptPackets,
-            readError: summary.readError, ffmpegErrors: summary.ffmpegErrors, ffmpegMessages: summary.ffmpegMessages))
+            readError: summary.readError, ffmpegErrors: summary.ffmpegErrors, ffmpegMessages: summary.ffmpegMessages,
+            source: source))
     }
 
     /// The audit of these timings, its times on the default recording clock (from the container's

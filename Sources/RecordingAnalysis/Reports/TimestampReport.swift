@@ -18,6 +18,7 @@ public struct TimestampReport: Sendable {
         guard let integrity else { return .null }
         return .object([
             ("intact", .bool(integrity.isIntact)),
+            ("timing_source", .string(integrity.reading.source.rawValue)),
             ("summary", .optional(integrity.summary) { .string($0) }),
             ("packets", .int(Int64(integrity.reading.packets))),
             ("promised_frames", .optional(integrity.reading.promisedFrames) { .int($0) }),
@@ -153,10 +154,14 @@ public struct TimestampReport: Sendable {
         t.row("Pts order", ptsOrderLine)
         t.row("Decoding", "B-frames: \(a.hasBFrames ? "yes (reordering is normal, not an anomaly)" : "no") · corrupt packets: \(a.corruptPackets)"
               + (readError.map { " · reading stopped early: \($0)" } ?? ""))
+        if integrity?.reading.source == .sliceHeaders {
+            t.row("Frames", "not decoded: put in output order by the picture order counts in their slice headers (--decode decodes every frame)")
+        }
         if let integrity {
             t.row("Integrity", integrity.details.map { "DAMAGED: " + $0 }
                   ?? "read whole: \(integrity.reading.packets) packets\(integrity.reading.promisedFrames.map { " of \($0) in the index" } ?? ""), "
-                  + (integrity.reading.ffmpegErrors == 0 ? "no decoding error" : "FFmpeg logged \(integrity.reading.ffmpegErrors) error(s): "
+                  + (integrity.reading.source == .sliceHeaders ? "pixels not checked (not decoded)"
+                     : integrity.reading.ffmpegErrors == 0 ? "no decoding error" : "FFmpeg logged \(integrity.reading.ffmpegErrors) error(s): "
                      + integrity.reading.ffmpegMessages.joined(separator: "; ")))
         }
         return t.rendered

@@ -17,9 +17,12 @@ public struct CaptureIntegrity: Sendable, Equatable {
         public var readError: String?
         public var ffmpegErrors: Int
         public var ffmpegMessages: [String]
+        /// Where the frames' timings came from; without decoding, pixel damage cannot be seen.
+        public var source: TimingSource
 
         public init(packets: Int, frames: Int, promisedFrames: Int64?, promisedSeconds: Double?, decodedSeconds: Double?,
-                    corruptPackets: Int, readError: String?, ffmpegErrors: Int, ffmpegMessages: [String]) {
+                    corruptPackets: Int, readError: String?, ffmpegErrors: Int, ffmpegMessages: [String], source: TimingSource = .decoder) {
+            self.source = source
             self.packets = packets
             self.frames = frames
             self.promisedFrames = promisedFrames

@@ -41,8 +41,11 @@ public struct PacketTiming: Hashable, Sendable {
     public var duration: Int64
     public var isKey: Bool
     public var isCorrupt: Bool
+    /// Marked by the demuxer to be decoded but not shown (outside the edit list): no frame comes of it.
+    public var isDiscarded: Bool
 
-    public init(pts: Int64?, dts: Int64?, duration: Int64 = 0, isKey: Bool = false, isCorrupt: Bool = false) {
+    public init(pts: Int64?, dts: Int64?, duration: Int64 = 0, isKey: Bool = false, isCorrupt: Bool = false, isDiscarded: Bool = false) {
+        self.isDiscarded = isDiscarded
         self.pts = pts
         self.dts = dts
         self.duration = duration
