@@ -150,3 +150,32 @@ armed  walkOrigin=808935265.34566
         #expect(verdict.summary.hasPrefix("FAIL (damaged capture): the index promises 87 frames"))
     }
 }
+
+@Suite struct LogRecordTests {
+    @Test func timestampsAreSecondsSinceTheReferenceDate() throws {
+        let (t, zoned, rest) = try #require(LogRecord.timestamp("2026-08-20 16:14:24.600388+0000 x"))
+        #expect(abs(t - 808_935_264.600388) < 1e-6 && zoned && rest == " x")
+        let (u, _, _) = try #require(LogRecord.timestamp("2026-08-20 18:14:24+0100"))
+        #expect(u == 808_938_864.0)
+        let (_, local, _) = try #require(LogRecord.timestamp("2026-08-20 16:14:24.600 Df"))
+        #expect(!local)
+        #expect(LogRecord.timestamp("#01  skew=-0.01546") == nil)
+    }
+
+    @Test func eachTextStyleIsRecognised() {
+        let lines: [(String, LogRecord.Style, String?)] = [
+            ("#01  skew=-0.01546  elapsed=-0.01520", .plain, nil),
+            ("2026-08-20 16:14:24.600388+0000 Tinnitus[48213:2117734] #01  skew=-0.01546", .xcodeConsole, "Tinnitus"),
+            ("2026-08-20 16:14:24.600388+0000 0x2050e6   Default     0x0   48213  0    Tinnitus: [a.b:C] #01  skew=-0.01546", .logDefault, "Tinnitus"),
+            ("2026-08-20 16:14:24.600 Df Tinnitus[48213:2050e6] [a.b:C] #01  skew=-0.01546", .logCompact, "Tinnitus"),
+            ("2026-08-20 16:14:24.600388+0000  localhost Tinnitus[48213]: (Lib) [a.b:C] #01  skew=-0.01546", .logSyslog, "Tinnitus"),
+        ]
+        for (text, style, process) in lines {
+            let (record, found) = LogRecord.parse(Substring(text), line: 1)
+            #expect(found == style, "\(text)")
+            #expect(record.process == process)
+            #expect(record.message.hasPrefix("#01  skew="), "\(record.message)")
+            if style != .plain && style != .xcodeConsole { #expect(record.source == "a.b:C") }
+        }
+    }
+}

@@ -1,6 +1,10 @@
 /// A parsed FlipProbe log: what the app said about its two clocks and both walk formulas.
 ///
-/// Grammar (article style or Xcode console style; anything before `skew=` is ignored):
+/// The probe lines may come wrapped in any style `LogRecord` reads (plain, Xcode console, `log
+/// show`/`log stream` default, compact, syslog, json, ndjson); the first probe line fixes the process
+/// and `subsystem:category` that wrote it, and lines from any other are ignored and counted.
+///
+/// Grammar of the probe lines themselves (anything before `skew=` is ignored):
 /// - evaluation: `… skew=S  elapsed=E | old=P →R | new=P ←L` (arrows `→R` `←L` `->R` `<-L`)
 /// - arming: `armed  walkOrigin=X` (seconds since 2001-01-01 UTC)
 /// - baseline: `base #NN skew(t-now)=S` per sample, or `base #01..#15  skew(t-now) = A … B`
@@ -21,6 +25,8 @@ public struct ProbeLog: Sendable {
         public var oldFacing: Arrow
         public var newPhase: Double
         public var newFacing: Arrow
+        /// When the log recorded the line, seconds since 2001 (from the log's own timestamps).
+        public var loggedAt: Double?
 
         /// The wall time it ran, relative to `walkOrigin`: `now - walkOrigin = elapsed - skew`.
         public var nowSinceOrigin: Double { elapsed - skew }
@@ -54,6 +60,13 @@ public struct ProbeLog: Sendable {
     public var problems: [Problem] = []
     /// Lines that are not probe output.
     public var ignoredLines = 0
+    /// The style the probe lines came in.
+    public var style: LogRecord.Style = .plain
+    /// The process and `subsystem:category` of the first probe line, when the style names them.
+    public var probeProcess: String?
+    public var probeSource: String?
+    /// Lines from other processes or categories, ignored.
+    public var otherSourceLines = 0
 
     /// Refuses magnitudes no real probe prints (a skew of an hour, a phase outside 0...1).
     static let maximumSkew = 3600.0
@@ -86,17 +99,35 @@ public struct ProbeLog: Sendable {
     /// Problems kept in full; beyond this they are only counted in `ignoredLines`.
     public static let maximumProblems = 1000
 
-    /// Parses log text; bytes that are not UTF-8 are replaced, never trusted.
+    /// Parses log text in any style; bytes that are not UTF-8 are replaced, never trusted.
     public init(text: String) {
-        var lineNumber = 0
         var baselineValues: [Double] = []
         var summary: (count: Int, a: Double, b: Double)?
-        for line in ProbeLog.lines(of: text) {
-            lineNumber += 1
-            if line.utf8.isEmpty { continue }
+        var styles: [LogRecord.Style: Int] = [:]
+        var origin: (process: String?, source: String?)?
+        func consume(_ record: LogRecord, style: LogRecord.Style) {
+            let line = record.message
+            let lineNumber = record.line
+            let isProbe = line.contains("skew=") || line.contains("elapsed=") || line.contains("walkOrigin=")
+                || (line.contains("base") && line.contains("skew(t-now)"))
+            guard isProbe else {
+                if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { ignoredLines += 1 }
+                return
+            }
+            if let o = origin {
+                if let p = record.process, let q = o.process, p != q { otherSourceLines += 1; return }
+                if let p = record.source, let q = o.source, p != q { otherSourceLines += 1; return }
+            } else {
+                origin = (record.process, record.source)
+                probeProcess = record.process
+                probeSource = record.source
+            }
+            styles[style, default: 0] += 1
             if line.contains("skew=") || line.contains("elapsed=") {
                 switch ProbeLog.parseEvaluation(line, number: lineNumber) {
-                case .success(let e): evaluations.append(e)
+                case .success(var e):
+                    e.loggedAt = record.wallTime
+                    evaluations.append(e)
                 case .failure(let p): if problems.count < ProbeLog.maximumProblems { problems.append(p) } else { ignoredLines += 1 }
                 }
             } else if let range = line.range(of: "walkOrigin=") {
@@ -105,32 +136,52 @@ public struct ProbeLog: Sendable {
                 } else {
                     problems.append(Problem(line: lineNumber, reason: "armed line without a readable walkOrigin"))
                 }
-            } else if line.contains("base"), let range = line.range(of: "skew(t-now)") {
+            } else if let range = line.range(of: "skew(t-now)") {
                 var rest = line[range.upperBound...].drop { $0 == " " }
                 guard rest.first == "=" else {
                     problems.append(Problem(line: lineNumber, reason: "baseline line without '='"))
-                    continue
+                    return
                 }
                 rest = rest.dropFirst()
                 guard let (a, afterA) = ProbeLog.number(in: rest), abs(a) <= ProbeLog.maximumSkew else {
                     problems.append(Problem(line: lineNumber, reason: "baseline skew is not a number"))
-                    continue
+                    return
                 }
                 let tail = afterA.drop { $0 == " " }
                 if tail.hasPrefix("…") || tail.hasPrefix("...") {
                     let afterEllipsis = tail.hasPrefix("…") ? tail.dropFirst() : tail.dropFirst(3)
                     guard let (b, _) = ProbeLog.number(in: afterEllipsis), abs(b) <= ProbeLog.maximumSkew else {
                         problems.append(Problem(line: lineNumber, reason: "baseline range without a second number"))
-                        continue
+                        return
                     }
                     summary = (ProbeLog.summaryCount(line) ?? 2, a, b)
                 } else {
                     baselineValues.append(a)
                 }
-            } else if !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                ignoredLines += 1
             }
         }
+        switch text.utf8.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) {
+        case UInt8(ascii: "["):
+            for (bytes, line) in ProbeLog.jsonObjects(in: text) {
+                if let record = LogRecord.parseJSON(bytes, line: line) { consume(record, style: .logJSON) } else { ignoredLines += 1 }
+            }
+        case UInt8(ascii: "{"):
+            var lineNumber = 0
+            for line in ProbeLog.lines(of: text) {
+                lineNumber += 1
+                if line.utf8.isEmpty { continue }
+                if let record = LogRecord.parseJSON(line.utf8, line: lineNumber) { consume(record, style: .logNDJSON) } else { ignoredLines += 1 }
+            }
+        default:
+            var lineNumber = 0
+            for line in ProbeLog.lines(of: text) {
+                lineNumber += 1
+                if line.utf8.isEmpty { continue }
+                let (record, style) = LogRecord.parse(line, line: lineNumber)
+                consume(record, style: style)
+            }
+        }
+        style = styles.max { $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue) }?.key ?? .plain
         if let s = summary, baselineValues.isEmpty {
             // The summary prints the sample closest to zero and the farthest; if the largest is
             // negative, every sample is.
@@ -142,6 +193,47 @@ public struct ProbeLog: Sendable {
             baseline = Baseline(count: baselineValues.count, negative: baselineValues.filter { $0 < 0 }.count,
                                 closestToZero: sorted.first, farthestFromZero: sorted.last)
         }
+    }
+
+    /// The top-level objects of a JSON array, as views of their bytes and the line each starts on: a
+    /// large `log show --style json` export is parsed one object at a time, never whole.
+    static func jsonObjects(in text: String) -> [(Substring.UTF8View, Int)] {
+        var objects: [(Substring.UTF8View, Int)] = []
+        let utf8 = text.utf8
+        var depth = 0, line = 1, startLine = 1
+        var inString = false, escaped = false
+        var start: String.Index?
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b == 10 { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if b == 92 { escaped = true } else if b == 34 { inString = false }
+            } else if b == 34 {
+                inString = true
+            } else if b == 123 || b == 91 {
+                depth += 1
+                if depth == 2, b == 123 { start = i; startLine = line }
+            } else if b == 125 || b == 93 {
+                if depth == 2, b == 125, let s = start {
+                    objects.append((text[s...i].utf8, startLine))
+                    start = nil
+                }
+                depth -= 1
+            }
+            i = utf8.index(after: i)
+        }
+        return objects
+    }
+
+    /// The offset between the log's own timestamps and the probe's wall clock (`walkOrigin` +
+    /// elapsed − skew) over the evaluations that have both: the median and the spread (max − min),
+    /// in seconds; nil when the log has no zoned timestamps or no `walkOrigin`.
+    public var logClockOffset: (median: Double, spread: Double, count: Int)? {
+        guard let origin = walkOrigin else { return nil }
+        let offsets = evaluations.compactMap { e in e.loggedAt.map { $0 - (origin + e.nowSinceOrigin) } }.sorted()
+        guard let lo = offsets.first, let hi = offsets.last else { return nil }
+        return (offsets[offsets.count / 2], hi - lo, offsets.count)
     }
 
     /// `#01..#15` → 15.

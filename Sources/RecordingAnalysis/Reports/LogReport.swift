@@ -27,6 +27,14 @@ public struct LogReport: Sendable {
     public func json(includeEvaluations: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("path", .string(path)),
+            ("style", .string(log.style.rawValue)),
+            ("process", .optional(log.probeProcess) { .string($0) }),
+            ("source", .optional(log.probeSource) { .string($0) }),
+            ("other_source_lines", .int(Int64(log.otherSourceLines))),
+            ("log_clock_offset", .optional(log.logClockOffset) { o in
+                .object([("median_ms", .double(o.median * 1000, decimals: 3)), ("spread_ms", .double(o.spread * 1000, decimals: 3)),
+                         ("evaluations", .int(Int64(o.count)))])
+            }),
             ("evaluations", .int(Int64(log.evaluations.count))),
             ("walk_origin", .optional(log.walkOrigin) { .double($0, decimals: 5) }),
             ("skew_samples", .int(Int64(log.baseline.count))),
@@ -41,6 +49,7 @@ public struct LogReport: Sendable {
                 .object([("line", .int(Int64(e.line))), ("skew", .double(e.skew, decimals: 5)), ("elapsed", .double(e.elapsed, decimals: 5)),
                          ("t", .optional(log.walkOrigin) { .double($0 + e.elapsed, decimals: 5) }),
                          ("now", .optional(log.walkOrigin) { .double($0 + e.nowSinceOrigin, decimals: 5) }),
+                         ("logged_at", .optional(e.loggedAt) { .double($0, decimals: 6) }),
                          ("old", .double(e.oldPhase, decimals: 5)), ("old_facing", .string(e.oldFacing.rawValue)),
                          ("new", .double(e.newPhase, decimals: 5)), ("new_facing", .string(e.newFacing.rawValue))])
             })))
@@ -48,10 +57,33 @@ public struct LogReport: Sendable {
         return .object(members)
     }
 
+    var styleName: String {
+        switch log.style {
+        case .plain: return "plain"
+        case .xcodeConsole: return "Xcode console"
+        case .logDefault: return "log show/stream (default style)"
+        case .logCompact: return "log show/stream --style compact"
+        case .logSyslog: return "log show/stream --style syslog"
+        case .logJSON: return "log show --style json"
+        case .logNDJSON: return "log stream --style ndjson"
+        }
+    }
+
     /// A few lines: what the log says.
     public var text: String {
         var t = TextTable()
         t.row("Log", "\(path): \(Format.count(log.evaluations.count, "evaluation")), \(log.ignoredLines) other lines ignored")
+        if log.style != .plain {
+            var from = "\(styleName) lines"
+            if let process = log.probeProcess { from += " from \(process)" }
+            if let source = log.probeSource { from += " [\(source)]" }
+            if log.otherSourceLines > 0 { from += "; \(Format.count(log.otherSourceLines, "probe-like line")) from other processes or categories ignored" }
+            t.row("Format", from)
+        }
+        if let o = log.logClockOffset {
+            t.row("Log clock", String(format: "the log's timestamps run %+.1f ms from the probe's wall clock (median of %d, spread %.1f ms)",
+                                      o.median * 1000, o.count, o.spread * 1000))
+        }
         t.row("Origin", log.walkOrigin.map { String(format: "walkOrigin = %.5f s since 2001-01-01", $0) } ?? "no armed walkOrigin line: wall times are relative")
         if log.baseline.count > 0 {
             var line = "\(log.baseline.negative) of \(log.baseline.count) baseline skews negative"

@@ -5,8 +5,8 @@ import RecordingAnalysis
 /// `analyze-recording log PROBE_LOG [--json FILE|-]`
 struct LogCommand: Command {
     static let name = "log"
-    static let abstract = "Parse a FlipProbe log: both clocks, both formulas, the flips each predicts."
-    static let synopsis = "log PROBE_LOG [--transient-ms 500] [--json FILE|-]"
+    static let abstract = "Parse a FlipProbe log (plain, Xcode console, or log show/stream in any style; '-' reads stdin): both clocks, both formulas, the flips each predicts."
+    static let synopsis = "log PROBE_LOG|- [--transient-ms 500] [--json FILE|-]"
     static let options = [
         OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip (default 500)."),
         OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every evaluation) to FILE, or to stdout ('-': no text report)."),
@@ -46,12 +46,19 @@ let maximumLogBytes = Limits.probeLogBytes
 
 /// Reads and parses a probe log; a log without a single evaluation line is bad input (65).
 func readProbeLog(_ path: String) throws -> ProbeLog {
-    try InputFile.checkReadable(path, what: "a probe log")
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandFailure(status: .noInput, message: "\(path): permission denied") }
-    defer { try? handle.close() }
+    let handle: FileHandle
+    if path == "-" {
+        // Piped straight in: `log stream --style ndjson … | analyze-recording log -`.
+        handle = FileHandle.standardInput
+    } else {
+        try InputFile.checkReadable(path, what: "a probe log")
+        guard let file = FileHandle(forReadingAtPath: path) else { throw CommandFailure(status: .noInput, message: "\(path): permission denied") }
+        handle = file
+    }
+    defer { if path != "-" { try? handle.close() } }
     let data = (try? handle.read(upToCount: maximumLogBytes + 1)) ?? Data()
     guard data.count <= maximumLogBytes else {
-        throw CommandFailure(status: .dataError, message: "\(path): is larger than \(maximumLogBytes >> 20) MB, not a probe log")
+        throw CommandFailure(status: .dataError, message: "\(path == "-" ? "standard input" : path): is larger than \(maximumLogBytes >> 20) MB, not a probe log")
     }
     let log = ProbeLog(text: String(decoding: data, as: UTF8.self))
     guard !log.evaluations.isEmpty else {
