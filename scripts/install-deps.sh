@@ -10,7 +10,20 @@ have_everything() {
     command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1
 }
 
+# Tools some tests check the tool's outputs with (JUnit schema, man page, shell completions); the
+# tests that need one are skipped without it, so a failure here never stops the build.
+install_test_tools() {
+    command -v xmllint >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 && command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1 && return 0
+    [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1 || return 0
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends libxml2-utils groff-base zsh fish >/dev/null 2>&1 \
+        || { $sudo apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends libxml2-utils groff-base zsh fish >/dev/null 2>&1; } \
+        || echo "install-deps: xmllint/groff/zsh/fish not installed; the tests that use them are skipped" >&2
+}
+
 if have_everything; then
+    install_test_tools
     exit 0
 fi
 
@@ -38,3 +51,4 @@ Linux)
 esac
 
 have_everything || { echo "install-deps: FFmpeg libraries still not found by pkg-config" >&2; exit 69; }
+install_test_tools

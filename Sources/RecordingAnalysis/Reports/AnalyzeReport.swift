@@ -102,12 +102,14 @@ public struct AnalyzeReport: Sendable {
                 for d in c.disagreements { out += "  disagrees: \(d)\n" }
             }
         }
-        let line = "Verdict: " + verdict.summary
-        if color {
-            out += "\n" + (verdict.passed ? "\u{1B}[32m" : "\u{1B}[31m") + line + "\u{1B}[0m\n"
-        } else {
-            out += "\n" + line + "\n"
-        }
-        return out
+        return out + "\n" + verdictLine(color: color)
+    }
+
+    /// `Verdict: PASS …`, green or red on a terminal (yellow when undetermined).
+    public func verdictLine(color: Bool) -> String {
+        let line = "Verdict: " + TextTable.terminalSafe(verdict.summary)
+        guard color else { return line + "\n" }
+        let code = verdict.passed ? "\u{1B}[32m" : verdict.undetermined ? "\u{1B}[33m" : "\u{1B}[31m"
+        return code + line + "\u{1B}[0m\n"
     }
 }

@@ -15,7 +15,7 @@ struct AnalyzeCommand: Command {
         OptionSpec("cfr-map", help: "Include the per-slot map in the JSON."),
         OptionSpec("evidence", value: "DIR", help: "Write filmstrips of each flip, a timeline, the JSON and an index.html into DIR."),
         OptionSpec("expect", value: "bug|fixed", help: "bug: pass only if the flip shows (and the log matches the legacy formula); fixed: pass only without a flip."),
-    ]
+    ] + CIOptions.specs
 
     let recording: String
     let detection: DetectionOptions
@@ -26,6 +26,7 @@ struct AnalyzeCommand: Command {
     let cfrMap: Bool
     let evidence: String?
     let expectation: CaptureVerdict.Expectation?
+    let ci: CIOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try arguments.single("RECORDING")
@@ -45,6 +46,7 @@ struct AnalyzeCommand: Command {
         cfrMap = arguments.flags.contains("cfr-map")
         evidence = arguments.values["evidence"]
         if evidence == "" { throw UsageError("--evidence needs a directory") }
+        ci = try CIOptions(arguments)
         if let text = arguments.values["expect"] {
             guard let e = CaptureVerdict.Expectation(rawValue: text) else { throw UsageError("--expect must be bug or fixed, not '\(text)'") }
             expectation = e
@@ -54,6 +56,7 @@ struct AnalyzeCommand: Command {
     }
 
     func run() throws -> ExitStatus {
+        let started = Date()
         // Read the log first: a bad log should fail before minutes of decoding.
         let log = try logPath.map(readProbeLog)
         let analysis = try detection.analyse(recording)
@@ -77,8 +80,10 @@ struct AnalyzeCommand: Command {
         if let evidence { try writeEvidence(report: report, analysis: analysis, document: document, to: evidence) }
         if json != "-" {
             let color = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            Console.out(report.text(color: color))
+            Console.out(ci.quiet ? report.verdictLine(color: color) : report.text(color: color))
         }
+        try ci.publish(CIChecks(report: report, capture: recording, evidence: evidence, seconds: Date().timeIntervalSince(started)),
+                       jsonOnStdout: json == "-")
         return verdict.passed ? .success : .findings
     }
 

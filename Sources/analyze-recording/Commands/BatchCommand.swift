@@ -26,6 +26,8 @@ struct BatchCommand: Command {
         OptionSpec("timestamps", value: "repaired|ffmpeg", help: "Passed to each analysis."),
         OptionSpec("copyts", help: "Passed to each analysis."),
         OptionSpec("no-work-limit", help: "Passed to each analysis."),
+        OptionSpec("junit", value: "FILE", help: "Write one JUnit XML report with a test suite per capture."),
+        OptionSpec("ci", value: "none|github", help: "github: each capture's annotations and job summary, as analyze (default when GITHUB_ACTIONS=true)."),
     ]
 
     /// Recording extensions picked up from folders.
@@ -62,6 +64,9 @@ struct BatchCommand: Command {
         }
         if arguments.flags.contains("full-decode") { pass.append("--full-decode") }
         _ = try GridOptions(arguments)
+        let ci = try CIOptions(arguments)
+        junit = ci.junit
+        pass += ["--ci", ci.system.rawValue]
         pass += GridOptions.passThrough(arguments)
         if arguments.flags.contains("no-work-limit") { pass.append("--no-work-limit") }
         if let r = arguments.values["roi"], PixelRect(parsing: r) == nil { throw UsageError("--roi takes X,Y,W,H in pixels, not '\(r)'") }
@@ -70,6 +75,9 @@ struct BatchCommand: Command {
         if let t = arguments.values["transient-ms"] { _ = try parseTransient(t) }
         passThrough = pass
     }
+
+    /// Where the merged JUnit report goes.
+    let junit: String?
 
     /// Files named on the command line, and recordings found in folders (sorted, recursive).
     func captures() -> [String] {
@@ -105,6 +113,10 @@ struct BatchCommand: Command {
         let queue = DispatchQueue(label: "batch", attributes: .concurrent)
         let extra = passThrough
         let limit = timeout
+        if let junit { try OutputFile.refuseInput(junit) }
+        let junitDir = junit.map { _ in NSTemporaryDirectory() + "analyze-recording-junit-\(getpid())" }
+        if let junitDir { try? FileManager.default.createDirectory(atPath: junitDir, withIntermediateDirectories: true) }
+        defer { if let junitDir { try? FileManager.default.removeItem(atPath: junitDir) } }
         // Ctrl-C, SIGTERM or SIGHUP: pass it on to the running analyses, start no more, and still
         // write the lines of the captures that finished.
         let interruption = Interruption()
@@ -127,6 +139,7 @@ struct BatchCommand: Command {
             queue.async {
                 defer { gate.signal(); group.leave() }
                 var args = ["analyze", file, "--json", "-"] + extra
+                if let junitDir { args += ["--junit", junitDir + "/\(i).xml"] }
                 if let log = BatchCommand.logBeside(file) { args += ["--log", log] }
                 results.set(i, BatchCommand.analyse(executable: me, arguments: args, file: file, timeout: limit))
             }
@@ -135,12 +148,23 @@ struct BatchCommand: Command {
         var text = ""
         var worst = ExitStatus.success
         var finished = 0
-        for case let (status, line)? in results.all {
+        var suites: [String] = []
+        var annotations = ""
+        for (i, result) in results.all.enumerated() {
+            guard let (status, line, notes) = result else { continue }
             if let sig = interruption.signal, status == 128 + SIGTERM || status == 128 + sig { continue }
             text += line + "\n"
+            annotations += notes
             finished += 1
             if status != 0 { worst = .findings }
+            if let junitDir {
+                suites.append(BatchCommand.junitSuite(from: junitDir + "/\(i).xml") ?? BatchCommand.errorSuite(file: files[i], line: line))
+            }
         }
+        if let junit, interruption.signal == nil || !suites.isEmpty {
+            try OutputFile.writeAtomically(Array(CIChecks.junitDocument(suites).utf8), to: junit)
+        }
+        if !annotations.isEmpty { if output == "-" { Console.error(annotations) } else { Console.out(annotations) } }
         if output == "-" {
             Console.out(text)
         } else if !text.isEmpty || interruption.signal == nil {
@@ -157,8 +181,21 @@ struct BatchCommand: Command {
         try OutputFile.writeAtomically(Array(text.utf8), to: path)
     }
 
-    /// Runs one analysis and turns its outcome into a JSON line.
-    static func analyse(executable: String, arguments: [String], file: String, timeout: Double) -> (Int32, String) {
+    /// The `<testsuite>` of a capture's own JUnit file.
+    static func junitSuite(from path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let start = text.range(of: "  <testsuite "), let end = text.range(of: "</testsuite>\n", range: start.lowerBound..<text.endIndex) else { return nil }
+        return String(text[start.lowerBound..<end.upperBound])
+    }
+
+    /// A test suite for a capture that could not be analysed: one errored case with the reason.
+    static func errorSuite(file: String, line: String) -> String {
+        let reason = ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["error"] as? String ?? "analysis failed"
+        return CIChecks.errorSuite(capture: file, reason: reason)
+    }
+
+    /// Runs one analysis and turns its outcome into a JSON line, with the GitHub annotations it printed.
+    static func analyse(executable: String, arguments: [String], file: String, timeout: Double) -> (Int32, String, String) {
         var status: Int32 = 70
         var stdout = Data(), stderr = Data()
         do {
@@ -186,7 +223,8 @@ struct BatchCommand: Command {
             members.append(("passed", .bool(false)))
             members.append(("error", .string(errorLine.isEmpty ? "analysis failed with status \(status)" : errorLine)))
         }
-        return (status, JSONValue.object(members).serialized())
+        let notes = String(decoding: stderr, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("::") }.map { $0 + "\n" }.joined()
+        return (status, JSONValue.object(members).serialized(), notes)
     }
 
     private func selfExecutable() -> String {
@@ -197,19 +235,19 @@ struct BatchCommand: Command {
 
 /// Results filled in by worker threads, read when all are done.
 private final class Results: @unchecked Sendable {
-    private var items: [(Int32, String)?]
+    private var items: [(Int32, String, String)?]
     private let lock = NSLock()
 
     init(count: Int) { items = Array(repeating: nil, count: count) }
 
-    func set(_ i: Int, _ value: (Int32, String)) {
+    func set(_ i: Int, _ value: (Int32, String, String)) {
         lock.lock()
         items[i] = value
         lock.unlock()
     }
 
     /// Each capture's result, nil for one that never ran (the batch was interrupted).
-    var all: [(Int32, String)?] {
+    var all: [(Int32, String, String)?] {
         lock.lock()
         defer { lock.unlock() }
         return items
