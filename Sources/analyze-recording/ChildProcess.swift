@@ -56,34 +56,39 @@ final class ChildProcess: @unchecked Sendable {
     /// Reads both outputs to their end and waits, killing the child after `timeout` seconds.
     /// Returns the exit status (128 + signal for a killed child) and whether it timed out.
     func finish(timeout: Double) -> (status: Int32, stdout: Data, stderr: Data, timedOut: Bool) {
+        // Dedicated threads, never Dispatch's shared pool: blocking reads there can starve a timer
+        // (libdispatch runs about as many threads as cores), which let a timeout fire only once the
+        // child had finished anyway.
         let errBox = Box()
-        let done = DispatchSemaphore(value: 0)
+        let errRead = DispatchSemaphore(value: 0)
         let errFD = stderrFD
-        DispatchQueue.global().async { errBox.data = ChildProcess.readAll(errFD); done.signal() }
+        Thread { errBox.data = ChildProcess.readAll(errFD); errRead.signal() }.start()
+        let exited = DispatchSemaphore(value: 0)
         let timedOut = Box()
         let me = pid
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + timeout)
-        timer.setEventHandler {
+        Thread {
+            guard exited.wait(timeout: .now() + timeout) == .timedOut else { return }
             timedOut.flag = true
             kill(me, SIGTERM)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 2) { kill(me, SIGKILL) }
-        }
-        timer.resume()
+            if exited.wait(timeout: .now() + 2) == .timedOut { kill(me, SIGKILL) }
+        }.start()
         let out = ChildProcess.readAll(stdoutFD)
-        done.wait()
+        errRead.wait()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        timer.cancel()
+        var waited: pid_t
+        repeat { waited = waitpid(pid, &status, 0) } while waited < 0 && errno == EINTR
+        exited.signal()
         ChildProcess.lock.lock()
         ChildProcess.running.remove(pid)
         ChildProcess.lock.unlock()
         close(stdoutFD); close(stderrFD)
-        let exited = status & 0x7F == 0
-        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), out, errBox.data, timedOut.flag)
+        // A status that cannot be collected is a failure, never a pass.
+        if waited < 0 { return (70, out, Data("cannot collect the analysis's exit status: \(String(cString: strerror(errno)))".utf8), false) }
+        let normally = status & 0x7F == 0
+        // The timeout counts only if it is what stopped the child.
+        return (normally ? (status >> 8) & 0xFF : 128 + (status & 0x7F), out, errBox.data, timedOut.flag && !normally)
     }
 
-    /// Sends `signal` to every running child.
     static func signalAll(_ signal: Int32) {
         lock.lock()
         let pids = running

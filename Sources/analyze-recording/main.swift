@@ -110,17 +110,9 @@ func runTool(_ arguments: [String]) -> ExitStatus {
         Console.out(help(for: command))
         return .success
     }
-    // Before any thread starts, so that every thread inherits the mask: batch receives SIGINT, SIGTERM
-    // and SIGHUP through Dispatch signal sources (signalfd on Linux, which sees only blocked signals);
-    // every other command unblocks them and removes its temporary files when one arrives.
-    if command == BatchCommand.self {
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, sig) }
-        pthread_sigmask(SIG_BLOCK, &stopping, nil)
-    } else {
-        TemporaryFiles.removeOnSignals()
-    }
+    // batch passes SIGINT, SIGTERM and SIGHUP on to its analyses (StopSignals); every other command
+    // removes its temporary files when one arrives, then dies of it.
+    if command != BatchCommand.self { TemporaryFiles.removeOnSignals() }
     do {
         let parsed = try ParsedArguments(args, specs: command.options)
         WorkLimitOption.apply(parsed)

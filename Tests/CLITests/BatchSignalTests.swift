@@ -45,6 +45,7 @@ import TestSupport
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let launched = Date()
         // Wait until fixed.mov is done and the long ones are running.
         var children: [Int32] = []
         let deadline = Date().addingTimeInterval(20)
@@ -62,7 +63,7 @@ import TestSupport
         usleep(200_000)
         #expect(children.allSatisfy { kill($0, 0) != 0 }, "a child outlived the batch")
         let lines = (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n") ?? []
-        #expect(lines.count == 1 && lines.first?.contains("fixed.mov") == true, "\(lines)")
+        #expect(lines.count == 1 && lines.first?.contains("fixed.mov") == true, "\(lines.count) lines after \(stopped.timeIntervalSince(launched)) s: \(lines.map { $0.suffix(200) })")
     }
 
     /// Pids of running `analyze-recording analyze` processes.

@@ -110,7 +110,6 @@ struct BatchCommand: Command {
         let results = Results(count: files.count)
         let gate = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
-        let queue = DispatchQueue(label: "batch", attributes: .concurrent)
         let extra = passThrough
         let limit = timeout
         if let junit { try OutputFile.refuseInput(junit) }
@@ -120,29 +119,23 @@ struct BatchCommand: Command {
         // Ctrl-C, SIGTERM or SIGHUP: pass it on to the running analyses, start no more, and still
         // write the lines of the captures that finished.
         let interruption = Interruption()
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                interruption.signal = sig
-                ChildProcess.signalAll(SIGTERM)
-            }
-            source.resume()
-            sources.append(source)
+        StopSignals.watch { sig in
+            interruption.signal = sig
+            ChildProcess.signalAll(SIGTERM)
         }
-        defer { for s in sources { s.cancel() } }
         for (i, file) in files.enumerated() {
             gate.wait()
             if interruption.signal != nil { gate.signal(); break }
             group.enter()
-            queue.async {
+            // One thread per running analysis (it blocks reading the child's output): Dispatch's
+            // shared pool would run no more of them at once than there are cores, whatever --jobs says.
+            Thread {
                 defer { gate.signal(); group.leave() }
                 var args = ["analyze", file, "--json", "-"] + extra
                 if let junitDir { args += ["--junit", junitDir + "/\(i).xml"] }
                 if let log = BatchCommand.logBeside(file) { args += ["--log", log] }
                 results.set(i, BatchCommand.analyse(executable: me, arguments: args, file: file, timeout: limit))
-            }
+            }.start()
         }
         group.wait()
         var text = ""
