@@ -89,6 +89,19 @@ func runTool(_ arguments: [String]) -> ExitStatus {
         Console.out(generalHelp())
         return .success
     }
+    // Generated from the same declarations as --help; `make install` writes them.
+    if args == ["--man-page"] {
+        Console.out(ManPage.render())
+        return .success
+    }
+    if args.count == 2, args[0] == "--completion" {
+        guard let shell = ShellCompletion.Shell(rawValue: args[1]) else {
+            Console.error("analyze-recording: --completion takes bash, zsh or fish, not '\(TextTable.terminalSafe(args[1]))'\n")
+            return .usage
+        }
+        Console.out(ShellCompletion.render(shell))
+        return .success
+    }
     if args == ["--version"] {
         Console.out("analyze-recording \(toolVersion) (\(LibraryVersions.description))\n")
         return .success

@@ -6,13 +6,25 @@ import RecordingAnalysis
 protocol Command {
     static var name: String { get }
     static var abstract: String { get }
-    /// The synopsis after the tool's name, e.g. `timestamps RECORDING [--json FILE|-]`.
-    static var synopsis: String { get }
+    /// The positional part of the synopsis and any options it must arrange itself (alternatives),
+    /// e.g. `timestamps RECORDING`; `synopsis` adds the rest from `options`.
+    static var usage: String { get }
     static var options: [OptionSpec] { get }
     /// Builds the command from parsed arguments and validates them (usage errors only).
     init(_ arguments: ParsedArguments) throws(UsageError)
     /// Runs; failures are thrown as `MediaError` or `CommandFailure`.
     func run() throws -> ExitStatus
+}
+
+extension Command {
+    /// The synopsis after the tool's name, generated from `usage` and every option not already in
+    /// it, so that help, the man page and completions cannot miss one.
+    static var synopsis: String {
+        let rest = options.filter { !usage.contains("--" + $0.name + " ") && !usage.hasSuffix("--" + $0.name) }.map { option in
+            "[--" + option.name + (option.value.map { " " + $0 } ?? "") + "]"
+        }
+        return ([usage] + rest).joined(separator: " ")
+    }
 }
 
 /// A failure that is not a usage error, with the status it exits with.

@@ -7,7 +7,7 @@ import RecordingAnalysis
 struct AnalyzeCommand: Command {
     static let name = "analyze"
     static let abstract = "The whole investigation: timestamps, constant-rate grid, mirror flips, probe-log cross-check, verdict (default)."
-    static let synopsis = "[analyze] RECORDING [--log PROBE_LOG] [--template PNG] [--roi X,Y,W,H] [--fps 60] [--transient-ms 500] [--tolerance-ms 25] [--json FILE|-] [--cfr-map] [--evidence DIR] [--expect bug|fixed]"
+    static let usage = "[analyze] RECORDING"
     static let options = DetectionOptions.specs + [
         OptionSpec("log", value: "PROBE_LOG|-", help: "The app's FlipProbe log (plain, Xcode console, or log show/stream output in any style; - reads stdin), to cross-check the flips against both formulas."),
         OptionSpec("tolerance-ms", value: "MS", help: "How far a video flip and a predicted flip may differ (default 1.5 frame periods: 25 ms at 60 fps)."),

@@ -10,7 +10,7 @@ import MediaIO
 struct BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Analyse many captures (files or folders) in parallel, one JSON line each, past broken files."
-    static let synopsis = "batch PATH... [--json-lines OUT|-] [--jobs N] [--timeout SECONDS] [--template PNG] [--roi X,Y,W,H] [--fps RATE] [--transient-ms 500] [--tolerance-ms MS] [--full-decode] [--expect bug|fixed]"
+    static let usage = "batch PATH..."
     static let options = [
         OptionSpec("json-lines", value: "OUT|-", help: "Write one JSON object per capture to OUT (default '-': stdout)."),
         OptionSpec("jobs", value: "N", help: "Captures analysed at once (default: the number of cores)."),

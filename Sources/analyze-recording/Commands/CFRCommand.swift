@@ -5,7 +5,7 @@ import RecordingAnalysis
 struct CFRCommand: Command {
     static let name = "cfr"
     static let abstract = "Resample to a constant frame rate exactly as ffmpeg does (fps filter or -fps_mode cfr): the slot map, repeats, drops, and where ffmpeg differs."
-    static let synopsis = "cfr RECORDING [--fps 60] [--grid fps-filter|fps-mode-cfr] [--timestamps repaired|ffmpeg] [--copyts] [--json FILE|-] [--output OUT.mov]"
+    static let usage = "cfr RECORDING"
     static let options = GridOptions.specs + [WorkLimitOption.spec] + [
         OptionSpec("fps", value: "RATE", help: "Output rate: an integer or a rational such as 30000/1001 (default 60)."),
         OptionSpec("json", value: "FILE|-", help: "Write the JSON document, slot map included, to FILE or to stdout ('-': no text report)."),

@@ -7,7 +7,7 @@ import RecordingAnalysis
 struct FrameCommand: Command {
     static let name = "frame"
     static let abstract = "Write the frame shown at a time (or a filmstrip around it) as PNG, and say which source frame it is."
-    static let synopsis = "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N) [--fps 60] --output OUT.png"
+    static let usage = "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N) --output OUT.png"
     static let options = GridOptions.specs + [WorkLimitOption.spec] + [
         OptionSpec("at", value: "TIME", help: "Time on the recording clock: 4.05, 4.05s or 4050ms."),
         OptionSpec("clock", value: "cfr|pts", help: "cfr (default): slot floor(TIME x RATE) of the constant-rate grid; pts: the first frame with pts >= TIME, as trim=start= picks."),

@@ -6,7 +6,7 @@ import RecordingAnalysis
 struct LogCommand: Command {
     static let name = "log"
     static let abstract = "Parse a FlipProbe log (plain, Xcode console, or log show/stream in any style; '-' reads stdin): both clocks, both formulas, the flips each predicts."
-    static let synopsis = "log PROBE_LOG|- [--transient-ms 500] [--json FILE|-]"
+    static let usage = "log PROBE_LOG|-"
     static let options = [
         OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip (default 500)."),
         OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every evaluation) to FILE, or to stdout ('-': no text report)."),

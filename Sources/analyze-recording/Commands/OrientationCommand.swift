@@ -5,7 +5,7 @@ import RecordingAnalysis
 struct OrientationCommand: Command {
     static let name = "orientation"
     static let abstract = "Which way the sprite faces in every frame; transient mirror flips and real turns."
-    static let synopsis = "orientation RECORDING [--template PNG] [--roi X,Y,W,H] [--fps 60] [--transient-ms 500] [--json FILE|-]"
+    static let usage = "orientation RECORDING"
     static let options = DetectionOptions.specs + [
         OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every frame's facing) to FILE, or to stdout ('-': no text report)."),
     ]

@@ -5,7 +5,7 @@ import RecordingAnalysis
 struct TimestampsCommand: Command {
     static let name = "timestamps"
     static let abstract = "Audit the video stream's timestamps: non-monotonic pts, duplicates, VFR, gaps."
-    static let synopsis = "timestamps RECORDING [--decode] [--json FILE|-]"
+    static let usage = "timestamps RECORDING"
     static let options = [WorkLimitOption.spec] + [
         OptionSpec("decode", help: "Decode every frame (default: H.264 and HEVC are read without decoding, ordered by their slice headers; other codecs are always decoded)."),
         OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every frame) to FILE, or to stdout with '-' (the text report is then not printed)."),
