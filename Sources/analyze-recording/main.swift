@@ -7,7 +7,7 @@ let toolVersion = "0.1.0"
 
 /// Every subcommand; the first is the default.
 enum CommandRegistry {
-    static var all: [any Command.Type] { [AnalyzeCommand.self, TimestampsCommand.self, CFRCommand.self, FrameCommand.self, OrientationCommand.self, LogCommand.self, BatchCommand.self] }
+    static var all: [any Command.Type] { [AnalyzeCommand.self, TimestampsCommand.self, CFRCommand.self, FrameCommand.self, OrientationCommand.self, LogCommand.self, BatchCommand.self, RecordCommand.self] }
 
     /// The subcommand a mistyped first word most likely meant: at most two edits away, and not
     /// itself a subcommand. A word that is a file is never a mistyped subcommand.
@@ -123,9 +123,9 @@ func runTool(_ arguments: [String]) -> ExitStatus {
         Console.out(help(for: command))
         return .success
     }
-    // batch passes SIGINT, SIGTERM and SIGHUP on to its analyses (StopSignals); every other command
+    // batch and record pass SIGINT, SIGTERM and SIGHUP on to their children (StopSignals); every other command
     // removes its temporary files when one arrives, then dies of it.
-    if command != BatchCommand.self { TemporaryFiles.removeOnSignals() }
+    if command != BatchCommand.self && command != RecordCommand.self { TemporaryFiles.removeOnSignals() }
     do {
         let parsed = try ParsedArguments(args, specs: command.options)
         WorkLimitOption.apply(parsed)
