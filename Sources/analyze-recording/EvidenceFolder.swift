@@ -7,6 +7,7 @@ enum EvidenceFolder {
     /// Whether `name` is a file this tool writes into an evidence folder.
     static func isEvidenceFile(_ name: String) -> Bool {
         if ["index.html", "report.json", "timeline.png"].contains(name) { return true }
+        if name.hasPrefix("predicted-"), name.hasSuffix(".png"), !name.contains("/") { return true }
         guard name.hasPrefix("flip-"), name.hasSuffix(".png") else { return false }
         let middle = name.dropFirst(5).dropLast(4)
         let number = middle.hasSuffix("-closeup") ? middle.dropLast(8) : middle

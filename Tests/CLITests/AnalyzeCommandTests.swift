@@ -86,7 +86,8 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         let r = try TestSupport.tool([sample("flip.mov"), "--log", sample("probe.txt"), "--evidence", out])
         #expect(r.status == 1)
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
-        #expect(files == ["flip-1.png", "flip-1-closeup.png", "timeline.png", "report.json", "index.html"])
+        // The flip seen, and the moment the log predicts it (here the same one), each with a close-up.
+        #expect(files == ["flip-1.png", "flip-1-closeup.png", "predicted-old-1.png", "predicted-old-1-closeup.png", "timeline.png", "report.json", "index.html"])
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("src=\"flip-1.png\"") && html.contains("src=\"timeline.png\"") && html.contains("href=\"report.json\""))
         #expect(!html.contains("<script"))

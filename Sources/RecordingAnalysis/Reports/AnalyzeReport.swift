@@ -6,6 +6,10 @@ public struct AnalyzeReport: Sendable {
     public let log: LogReport?
     public let crossCheck: CrossCheck?
     public let verdict: CaptureVerdict
+    /// How wall time maps to the recording, when a probe log was given and a mapping exists.
+    public var wallClock: WallClockMapping?
+    /// Where each flip the log predicts falls on the recording, and what the screen showed.
+    public var predictedMoments: [PredictedMoment] = []
 
     public init(timestamps: TimestampReport, cfr: CFRReport, orientation: OrientationReport, log: LogReport?,
                 crossCheck: CrossCheck?, verdict: CaptureVerdict) {
@@ -72,6 +76,8 @@ public struct AnalyzeReport: Sendable {
             ("unknown", orientation.unknownJSON),
             ("undecided", orientation.undecidedJSON),
             ("cross_check", crossCheckJSON),
+            ("wall_clock", .optional(wallClock) { $0.json }),
+            ("predicted_moments", .array(predictedMoments.map(\.json))),
             ("verdict", .object([("passed", .bool(verdict.passed)), ("undetermined", .bool(verdict.undetermined)), ("expect", .optional(verdict.expectation) { .string($0.rawValue) }),
                                  ("cross_check", .optional(crossCheck) { .string($0.verdict.rawValue) }),
                                  ("summary", .string(verdict.summary))])),
@@ -101,6 +107,17 @@ public struct AnalyzeReport: Sendable {
             if c.verdict == .inconsistent {
                 for d in c.disagreements { out += "  disagrees: \(d)\n" }
             }
+            var w = TextTable()
+            if let m = wallClock {
+                w.row("Wall clock", "\(m.source.rawValue), \(m.uncertaintyText): \(m.basis)")
+                for p in predictedMoments {
+                    w.row("Predicted", "\(p.formula.rawValue): \(Format.milliseconds(p.durationMS)) flip at wall \(p.wall.iso8601) → \(Format.seconds(p.seconds)), "
+                          + "slots \(p.firstSlot)–\(p.lastSlot), timeline facing \(p.seenText)")
+                }
+            } else {
+                w.row("Wall clock", "no mapping: no flip both show, no creation_time (--wall-origin gives one)")
+            }
+            out += w.rendered
         }
         return out + "\n" + verdictLine(color: color)
     }

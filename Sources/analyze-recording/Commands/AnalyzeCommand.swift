@@ -15,6 +15,7 @@ struct AnalyzeCommand: Command {
         OptionSpec("cfr-map", help: "Include the per-slot map in the JSON."),
         OptionSpec("evidence", value: "DIR", help: "Write filmstrips of each flip, a timeline, the JSON and an index.html into DIR."),
         OptionSpec("expect", value: "bug|fixed", help: "bug: pass only if the flip shows (and the log matches the legacy formula); fixed: pass only without a flip."),
+        OptionSpec("wall-origin", value: "WALL", help: "The wall time of the recording's first frame, to place the log's predicted flips exactly (else: a flip both show, or creation_time)."),
     ] + CIOptions.specs
 
     let recording: String
@@ -27,6 +28,7 @@ struct AnalyzeCommand: Command {
     let evidence: String?
     let expectation: CaptureVerdict.Expectation?
     let ci: CIOptions
+    let wallOrigin: WallTime?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try arguments.single("RECORDING")
@@ -47,6 +49,12 @@ struct AnalyzeCommand: Command {
         evidence = arguments.values["evidence"]
         if evidence == "" { throw UsageError("--evidence needs a directory") }
         ci = try CIOptions(arguments)
+        if let text = arguments.values["wall-origin"] {
+            guard let w = WallTime(parsing: text) else { throw UsageError("--wall-origin takes a wall-clock time such as \(WallTime.acceptedForms), not '\(text)'") }
+            wallOrigin = w
+        } else {
+            wallOrigin = nil
+        }
         if let text = arguments.values["expect"] {
             guard let e = CaptureVerdict.Expectation(rawValue: text) else { throw UsageError("--expect must be bug or fixed, not '\(text)'") }
             expectation = e
@@ -69,12 +77,26 @@ struct AnalyzeCommand: Command {
                                      crossCheck: crossCheck, expectation: expectation,
                                      uncertainty: timeline.uncertainty(slotMS: 1000 * analysis.resampler.map.rate.inverse.doubleValue),
                                      damage: analysis.scan.integrity.details)
-        let report = AnalyzeReport(
+        // Where each predicted flip falls on the recording, by the best wall-clock mapping there is.
+        var wallClock: WallClockMapping?
+        var moments: [PredictedMoment] = []
+        if let log, let crossCheck {
+            let first = analysis.scan.frames.first?.pts.map { analysis.resampler.recordingClock.seconds(ofStreamTicks: $0) } ?? 0
+            wallClock = wallOrigin.map { .wallOrigin($0, firstFrameSeconds: first) }
+                ?? WallClockMapping.probeLog(crossCheck, walkOrigin: log.walkOrigin, slotSeconds: analysis.resampler.map.rate.inverse.doubleValue)
+                ?? analysis.scan.info.creationTime.flatMap { WallClockMapping.creationTime($0, firstFrameSeconds: first) }
+            if let wallClock {
+                moments = PredictedMoment.all(log: log, mapping: wallClock, timeline: timeline, transientMS: detection.transientMS)
+            }
+        }
+        var report = AnalyzeReport(
             timestamps: analysis.timestampReport,
             cfr: analysis.cfrReport,
             orientation: analysis.orientationReport,
             log: log.map { LogReport(log: $0, path: logPath ?? "", transientMS: detection.transientMS) },
             crossCheck: crossCheck, verdict: verdict)
+        report.wallClock = wallClock
+        report.predictedMoments = moments
         let document = report.json(includeCFRMap: cfrMap)
         if let json { try writeJSON(document, to: json) }
         if let evidence { try writeEvidence(report: report, analysis: analysis, document: document, to: evidence) }
@@ -103,6 +125,19 @@ struct AnalyzeCommand: Command {
             if slots.count > 24 { slots = Array(slots.prefix(12)) + Array(slots.suffix(12)) }
             let caption = "Flip \(n + 1): slots \(slots.first ?? 0)–\(slots.last ?? 0) at \(map.rate.compactDescription) fps (\(Format.seconds(map.seconds(ofSlot: slots.first ?? 0)))–\(Format.seconds(map.seconds(ofSlot: (slots.last ?? 0) + 1)))); mirrored tiles framed in red"
             plans.append(("flip-\(n + 1).png", slots, caption))
+        }
+        // Each predicted flip, whether or not the video shows it: every slot of the window the
+        // mapping's uncertainty leaves, so that an absence is shown, not assumed (30 tiles a strip).
+        for (n, moment) in report.predictedMoments.enumerated() {
+            let all = Array(moment.firstSlot...moment.lastSlot)
+            let chunks = stride(from: 0, to: all.count, by: 30).map { Array(all[$0..<min(all.count, $0 + 30)]) }
+            for (k, slots) in chunks.enumerated() {
+                let name = moment.formula == .old ? "legacy" : "clamped"
+                let caption = "The \(name) formula predicts a \(Format.milliseconds(moment.durationMS)) flip at wall \(moment.wall.iso8601) → \(Format.seconds(moment.seconds)) "
+                    + "(\(report.wallClock?.uncertaintyText ?? "")); slots \(slots.first ?? 0)–\(slots.last ?? 0)"
+                    + (chunks.count > 1 ? " (part \(k + 1) of \(chunks.count))" : "") + "; timeline facing: \(moment.seenText)"
+                plans.append(("predicted-\(moment.formula.rawValue)-\(n + 1)\(chunks.count > 1 ? "-\(k + 1)" : "").png", slots, caption))
+            }
         }
         let info = analysis.scan.info
         // The sprite's neighbourhood, for close-up strips: its box grown by its own size on each side.

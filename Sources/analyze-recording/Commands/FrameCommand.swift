@@ -7,7 +7,7 @@ import RecordingAnalysis
 struct FrameCommand: Command {
     static let name = "frame"
     static let abstract = "Write the frame shown at a time (or a filmstrip around it) as PNG, and say which source frame it is."
-    static let usage = "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N) --output OUT.png"
+    static let usage = "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N | --at-wall WALL | --around-wall WALL --count N) --output OUT.png"
     static let options = GridOptions.specs + [WorkLimitOption.spec] + [
         OptionSpec("at", value: "TIME", help: "Time on the recording clock: 4.05, 4.05s or 4050ms."),
         OptionSpec("clock", value: "cfr|pts", help: "cfr (default): slot floor(TIME x RATE) of the constant-rate grid; pts: the first frame with pts >= TIME, as trim=start= picks."),
@@ -15,11 +15,17 @@ struct FrameCommand: Command {
         OptionSpec("count", value: "N", help: "Number of filmstrip tiles (1-\(Limits.filmstripTiles))."),
         OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid (default 60)."),
         OptionSpec("output", value: "OUT.png", help: "Where to write the PNG (required)."),
+        OptionSpec("at-wall", value: "WALL", help: "A wall-clock time: 2026-08-20T16:14:25.315Z, 808935265.31518 (seconds since 2001, as Date() prints) or @1787242465.315 (Unix)."),
+        OptionSpec("around-wall", value: "WALL", help: "A filmstrip of --count slots centred on a wall-clock time."),
+        OptionSpec("wall-origin", value: "WALL", help: "The wall time of the recording's first frame (the most exact mapping)."),
+        OptionSpec("log", value: "PROBE_LOG", help: "Map wall time through the probe log: where the video and a formula agree on a flip."),
     ]
 
     enum Mode {
         case at(TimeArgument, usePTS: Bool)
         case around(TimeArgument, count: Int)
+        case atWall(WallTime)
+        case aroundWall(WallTime, count: Int)
     }
 
     let recording: String
@@ -27,6 +33,8 @@ struct FrameCommand: Command {
     let rate: Rational
     let gridOptions: GridOptions
     let output: String
+    let wallOrigin: WallTime?
+    let logPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try arguments.single("RECORDING")
@@ -34,6 +42,32 @@ struct FrameCommand: Command {
         gridOptions = try GridOptions(arguments)
         guard let output = arguments.values["output"], !output.isEmpty else { throw UsageError("missing --output OUT.png") }
         self.output = output
+        func wall(_ option: String) throws(UsageError) -> WallTime? {
+            guard let text = arguments.values[option] else { return nil }
+            guard let w = WallTime(parsing: text) else { throw UsageError("--\(option) takes a wall-clock time such as \(WallTime.acceptedForms), not '\(text)'") }
+            return w
+        }
+        wallOrigin = try wall("wall-origin")
+        logPath = arguments.values["log"]
+        if logPath == "" { throw UsageError("--log needs a file") }
+        let atWall = try wall("at-wall"), aroundWall = try wall("around-wall")
+        if atWall != nil || aroundWall != nil {
+            guard arguments.values["at"] == nil, arguments.values["around"] == nil, (atWall == nil) != (aroundWall == nil) else {
+                throw UsageError("give one of --at, --around, --at-wall or --around-wall")
+            }
+            if let atWall {
+                if arguments.values["count"] != nil { throw UsageError("--count goes with --around-wall, not --at-wall") }
+                mode = .atWall(atWall)
+            } else if let aroundWall {
+                guard let text = arguments.values["count"] else { throw UsageError("--around-wall needs --count N") }
+                guard let n = Int(text), n >= 1, n <= Limits.filmstripTiles else { throw UsageError("--count must be a whole number from 1 to \(Limits.filmstripTiles), not '\(text)'") }
+                mode = .aroundWall(aroundWall, count: n)
+            } else {
+                throw UsageError("give one of --at, --around, --at-wall or --around-wall")
+            }
+            return
+        }
+        if wallOrigin != nil || logPath != nil { throw UsageError("--wall-origin and --log go with --at-wall or --around-wall") }
         switch (arguments.values["at"], arguments.values["around"]) {
         case (let at?, nil):
             if arguments.values["count"] != nil { throw UsageError("--count goes with --around, not --at") }
@@ -60,7 +94,53 @@ struct FrameCommand: Command {
             return try writeSingle(grid: grid, locator: locator, time: time, usePTS: usePTS)
         case .around(let time, let count):
             return try writeStrip(grid: grid, locator: locator, time: time, count: count)
+        case .atWall(let wall):
+            let time = try mapWall(wall, grid: grid, locator: locator)
+            return try writeSingle(grid: grid, locator: locator, time: time, usePTS: false)
+        case .aroundWall(let wall, let count):
+            let time = try mapWall(wall, grid: grid, locator: locator)
+            return try writeStrip(grid: grid, locator: locator, time: time, count: count)
         }
+    }
+
+    /// The recording time of `wall` by the best mapping available, printed with its source and
+    /// uncertainty; a usage error when there is none or the time falls outside the recording.
+    private func mapWall(_ wall: WallTime, grid: Grid, locator: FrameLocator) throws -> TimeArgument {
+        let first = locator.seconds(ofSource: 0) ?? 0
+        var mapping: WallClockMapping?
+        var notes: [String] = []
+        if let wallOrigin {
+            mapping = .wallOrigin(wallOrigin, firstFrameSeconds: first)
+        } else if let logPath {
+            let log = try readProbeLog(logPath)
+            let analysis = try CaptureAnalysis(recording: recording, rate: rate, rule: gridOptions.rule, templatePath: nil, roi: nil, transientMS: 500)
+            let slot = analysis.resampler.map.rate.inverse.doubleValue
+            let crossCheck = CrossCheck(video: AnalyzeReport.videoFlips(analysis.timeline), log: log, toleranceMS: 1500 * slot)
+            mapping = WallClockMapping.probeLog(crossCheck, walkOrigin: log.walkOrigin, slotSeconds: slot)
+            if mapping == nil { notes.append("the probe log cannot place wall time here: no flip the video shows agrees with a formula's") }
+        }
+        if mapping == nil, let created = grid.scan.info.creationTime {
+            mapping = WallClockMapping.creationTime(created, firstFrameSeconds: first)
+        }
+        guard let mapping else {
+            throw CommandFailure(status: .usage, message: (notes.first.map { $0 + "; " } ?? "")
+                                 + "a wall time needs a mapping to the recording: --wall-origin (the first frame's wall time), --log with a flip the video shows, or a creation_time in the file (\(recording) has none)")
+        }
+        let seconds = mapping.recordingSeconds(wall)
+        let source: String
+        switch mapping.source {
+        case .wallOrigin: source = "from --wall-origin"
+        case .probeLog: source = "from the probe log"
+        case .creationTime: source = "from creation_time"
+        }
+        let end = grid.map.seconds(ofSlot: grid.map.slotCount)
+        guard seconds.isFinite, seconds >= grid.map.seconds(ofSlot: 0) - mapping.earlier, seconds < end + mapping.later else {
+            throw CommandFailure(status: .usage, message: "wall \(wall.iso8601) maps to \(Format.seconds(seconds)) (\(source), \(mapping.uncertaintyText)), outside the recording (\(Format.seconds(grid.map.seconds(ofSlot: 0)))–\(Format.seconds(end)))")
+        }
+        for note in notes { Console.out("Note: \(note)\n") }
+        Console.out("wall \(wall.iso8601) → \(Format.seconds(seconds)) on the recording (\(source), \(mapping.uncertaintyText): \(mapping.basis))\n")
+        let micro = Int64((max(0, seconds) * 1_000_000).rounded())
+        return TimeArgument(seconds: Rational(micro, 1_000_000))
     }
 
     private func describe(_ locator: FrameLocator, _ source: Int) -> String {
