@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""make bench: time analyze-recording against FFmpeg itself on long native-resolution captures.
+"""make bench: time analyze-recording against FFmpeg itself, per class of capture.
 
-Generates (once) with the project's sample maker, into bench-media/ (git-ignored):
-  bench-h264-20s.mov, bench-hevc-20s.mov, bench-h264-60s.mov   (1206 x 2622, 60 fps)
-Then runs, side by side and REPEAT times each (median reported):
-  analyze-recording analyze FILE       the full pipeline
-  analyze-recording timestamps FILE    the timestamp audit
-  ffmpeg -threads 0 -i FILE -f null -  FFmpeg decoding alone (the reference)
-  ffprobe -show_frames FILE            the reference for the timestamp audit
-and records peak resident memory of each run (wait4's ru_maxrss). Prints a table, writes
-bench-media/bench.json and rewrites the results section of BENCHMARKS.md.
+Generates (once) with the project's sample maker and the ffmpeg CLI, into bench-media/ (git-ignored),
+one capture per class:
+  snail-3x-busy    bench-h264-20s.mov  the snail at 3x (1206 x 2622, 60 fps) over rain, one flip
+  hevc-bframes     bench-hevc-20s.mov  the same, HEVC with B-frames
+  60s              bench-h264-60s.mov  the same, 60 s (memory must stay flat in length)
+  ui-only          bench-ui-20s.mov    UI without a sprite at 3x: scrolling, paging, a push, a keyboard
+  120hz            bench-h264-120hz.mov  the snail capture's frames retimed to 120 Hz (ffmpeg setts)
+  template         bench-h264-20s.mov with --template SampleMedia/snail.png (a 1x template on a 3x capture)
+Then runs, side by side and REPEAT times each (median reported): analyze (the full pipeline,
+--evidence into a scratch folder), timestamps, `ffmpeg -threads 0 -i FILE -f null -` (the reference)
+and `ffprobe -show_frames FILE` (the timestamp audit's reference), with peak resident memory
+(wait4's ru_maxrss). Prints the per-class table with ratios to FFmpeg, writes bench-media/bench.json
+and rewrites the results section of BENCHMARKS.md.
 """
 import json
 import os
@@ -41,7 +45,21 @@ def ensure_media():
         if not os.path.exists(path):
             print(f"generating {path} ...", flush=True)
             subprocess.run([MAKER, "--bench", MEDIA, seconds, codec], check=True)
-    return [os.path.join(MEDIA, n) for n, _, _ in wanted if os.path.exists(os.path.join(MEDIA, n))]
+    ui = os.path.join(MEDIA, "bench-ui-20s.mov")
+    if not os.path.exists(ui):
+        print(f"generating {ui} ...", flush=True)
+        subprocess.run([MAKER, "--bench-ui", MEDIA, "20"], check=True)
+    hz = os.path.join(MEDIA, "bench-h264-120hz.mov")
+    if not os.path.exists(hz):
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", os.path.join(MEDIA, "bench-h264-20s.mov"), "-c", "copy",
+                        "-bsf:v", "setts=ts=TS/2", "-video_track_timescale", "600", hz], check=True)
+    template = "SampleMedia/snail.png"
+    return [("snail-3x-busy", os.path.join(MEDIA, "bench-h264-20s.mov"), []),
+            ("hevc-bframes", os.path.join(MEDIA, "bench-hevc-20s.mov"), []),
+            ("60s", os.path.join(MEDIA, "bench-h264-60s.mov"), []),
+            ("ui-only", ui, []),
+            ("120hz", hz, []),
+            ("template", os.path.join(MEDIA, "bench-h264-20s.mov"), ["--template", template])]
 
 
 def machine():
@@ -58,22 +76,25 @@ def machine():
 
 
 def main():
-    files = ensure_media()
-    commands = {
-        "analyze": lambda f: [BIN, "analyze", f],
-        "timestamps": lambda f: [BIN, "timestamps", f],
-        "ffmpeg decode": lambda f: ["ffmpeg", "-nostdin", "-v", "error", "-threads", "0", "-i", f, "-f", "null", "-"],
-        "ffprobe -show_frames": lambda f: ["ffprobe", "-v", "error", "-show_frames", f],
-    }
+    classes = ensure_media()
+    scratch = os.path.join(MEDIA, "evidence")
     results = {}
-    for f in files:
-        results[f] = {}
+    for label, f, extra in classes:
+        if not os.path.exists(f):
+            continue
+        commands = {
+            "analyze": [BIN, "analyze", f, "--evidence", scratch] + extra,
+            "timestamps": [BIN, "timestamps", f],
+            "ffmpeg decode": ["ffmpeg", "-nostdin", "-v", "error", "-threads", "0", "-i", f, "-f", "null", "-"],
+            "ffprobe -show_frames": ["ffprobe", "-v", "error", "-show_frames", f],
+        }
+        results[label] = {}
         for _ in range(REPEAT):
             for name, argv in commands.items():  # interleaved, so load drifts hit every command alike
-                t, rss, code = run(argv(f))
+                t, rss, code = run(argv)
                 if name == "analyze" and code not in (0, 1):
                     sys.exit(f"bench: analyze failed on {f} with status {code}")
-                results[f].setdefault(name, []).append((t, rss))
+                results[label].setdefault(name, []).append((t, rss))
     rows = []
     for f, per in results.items():
         ref = statistics.median(t for t, _ in per["ffmpeg decode"])
@@ -81,14 +102,21 @@ def main():
         for name, runs in per.items():
             med = statistics.median(t for t, _ in runs)
             rss = max(r for _, r in runs)
-            rows.append({"file": os.path.basename(f), "command": name, "median_s": round(med, 3),
+            rows.append({"class": f, "command": name, "median_s": round(med, 3),
                          "ratio_to_ffmpeg_decode": round(med / ref, 3), "ratio_to_ffprobe": round(med / probe, 3),
                          "peak_rss_mb": round(rss, 1), "runs": len(runs)})
-    header = f"{'file':<22} {'command':<22} {'median s':>9} {'x ffmpeg':>9} {'x ffprobe':>10} {'peak MB':>8}"
+    header = f"{'class':<22} {'command':<22} {'median s':>9} {'x ffmpeg':>9} {'x ffprobe':>10} {'peak MB':>8}"
     lines = [header, "-" * len(header)]
     for r in rows:
-        lines.append(f"{r['file']:<22} {r['command']:<22} {r['median_s']:>9.3f} {r['ratio_to_ffmpeg_decode']:>9.3f} "
+        lines.append(f"{r['class']:<22} {r['command']:<22} {r['median_s']:>9.3f} {r['ratio_to_ffmpeg_decode']:>9.3f} "
                      f"{r['ratio_to_ffprobe']:>10.3f} {r['peak_rss_mb']:>8.1f}")
+    ratios = [r["ratio_to_ffmpeg_decode"] for r in rows if r["command"] == "analyze"]
+    if ratios:
+        lines.append("")
+        lines.append(f"analyze / ffmpeg decode: median {statistics.median(ratios):.2f}x over {len(ratios)} classes, worst {max(ratios):.2f}x")
+    probe = [r["ratio_to_ffprobe"] for r in rows if r["command"] == "timestamps"]
+    if probe:
+        lines.append(f"timestamps / ffprobe -show_frames: median {statistics.median(probe):.3f}x (speed-up {1 / statistics.median(probe):.0f}x)")
     table = "\n".join(lines)
     print(table)
     info = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "repeat": REPEAT, "results": rows}

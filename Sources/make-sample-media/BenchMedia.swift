@@ -47,6 +47,29 @@ enum BenchMedia {
         }
     }
 
+    /// A UI-only capture for the bench's "no sprite" class: the distractor scene (list scrolling,
+    /// paging, a push, a keyboard) at 3x, looping for `seconds`, a frame at every 60 Hz vsync.
+    static func writeUI(to dir: URL, seconds: Int) throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("bench-ui-\(seconds)s.mov").path
+        let w = UIDistractorScene.width * 3, h = UIDistractorScene.height * 3
+        let settings = VideoWriter.Settings(codec: .h264, width: w, height: h, timeBase: Rational(1, 600), frameRate: Rational(60, 1),
+                                            bFrames: 0, quality: 24, gopSize: 240, threads: 0)
+        let writer = try VideoWriter(path: path, settings: settings, preset: "veryfast")
+        let loop = Int(UIDistractorScene.duration * 60)
+        var rendered: [Int: RGBImage] = [:]
+        for k in 0..<(seconds * 60) {
+            let n = k % loop
+            if rendered[n] == nil {
+                let small = RGBImage(width: UIDistractorScene.width, height: UIDistractorScene.height, pixels: UIDistractorScene.render(at: Double(n) / 60))
+                rendered[n] = try FrameExtraction.scaled(small, width: w, height: h)
+            }
+            try writer.append(rendered[n]!, pts: Int64(k) * 10, duration: 10)
+        }
+        try writer.finish()
+        print("\(path): \(seconds * 60) frames")
+    }
+
     /// Streaks 3 px wide falling over the whole screen, drawn straight into the RGB bytes.
     static func drawRain(into image: inout RGBImage, time: Double) {
         var rng = SplitMix64(seed: 99)

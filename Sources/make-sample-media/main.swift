@@ -25,6 +25,20 @@ func main() -> Int32 {
             return 73
         }
     }
+    if arguments.first == "--bench-ui" {
+        // make-sample-media --bench-ui DIR SECONDS
+        guard arguments.count == 3, let seconds = Int(arguments[2]), seconds > 0, seconds <= 600 else {
+            FileHandle.standardError.write(Data("usage: make-sample-media --bench-ui DIR SECONDS\n".utf8))
+            return 64
+        }
+        do {
+            try BenchMedia.writeUI(to: URL(fileURLWithPath: arguments[1]), seconds: seconds)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("make-sample-media: \(error)\n".utf8))
+            return 73
+        }
+    }
     if arguments.first == "--accuracy" {
         // make-sample-media --accuracy DIR COUNT SEED
         guard arguments.count == 4, let count = Int(arguments[2]), count > 0, count <= 10_000, let seed = UInt64(arguments[3]) else {

@@ -100,13 +100,18 @@ public struct CFRResampler: Sendable {
     private static func chooseClock(_ frames: [FrameTiming], rule: GridRule, hasBFrames: Bool) -> (clock: Clock, warnings: [String]) {
         if rule.timestamps == .ffmpeg { return (.bestEffort, []) }
         var previous: Int64?
-        var monotonic = true
+        var repeats = 0, backwards = 0, missing = 0
         for f in frames {
-            guard let p = f.pts else { monotonic = false; break }
-            if let q = previous, p <= q { monotonic = false; break }
+            guard let p = f.pts else { missing += 1; continue }
+            if let q = previous { if p == q { repeats += 1 } else if p < q { backwards += 1 } }
             previous = p
         }
-        if monotonic { return (.pts, []) }
+        if repeats == 0 && backwards == 0 && missing == 0 { return (.pts, []) }
+        var faults: [String] = []
+        if repeats > 0 { faults.append("\(repeats) repeat\(repeats == 1 ? "s" : "")") }
+        if backwards > 0 { faults.append("\(backwards) step\(backwards == 1 ? "s" : "") back") }
+        if missing > 0 { faults.append("\(missing) missing") }
+        let what = "pts are not strictly increasing in output order (" + faults.joined(separator: ", ") + ")"
         var dtsUsable = !hasBFrames
         if dtsUsable {
             var prevDTS: Int64?
@@ -116,11 +121,11 @@ public struct CFRResampler: Sendable {
             }
         }
         if dtsUsable {
-            return (.dts, ["pts are not monotonic; frames were placed by their dts, which run monotonic in this stream without B-frames"])
+            return (.dts, [what + "; frames were placed by their dts, which increase in this stream without B-frames"])
         }
-        let missing = frames.filter { $0.pts == nil }.count
-        return (.sortedPTS, ["pts are not monotonic and dts cannot replace them; frames were placed in pts order"
-                             + (missing > 0 ? " and \(missing) frame(s) without pts were left out" : "")])
+        let why = hasBFrames ? "with B-frames dts are decode times, not presentation times" : "dts do not increase either"
+        return (.sortedPTS, [what + "; \(why), so frames were placed in pts order"
+                             + (missing > 0 ? " and the \(missing) frame(s) without pts were left out" : "")])
     }
 
     /// The end-of-stream time FFmpeg's CLI hands the filter: the last frame's time plus its duration,

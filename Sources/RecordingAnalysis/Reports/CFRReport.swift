@@ -87,8 +87,8 @@ public struct CFRReport: Sendable {
         t.row("Dropped", map.dropped.isEmpty ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + Format.list(map.dropped.map { "#\($0)" }))
         switch resampler.clock {
         case .pts: t.row("Clock", "pts (monotonic)")
-        case .dts: t.row("Clock", "dts (pts run backwards)")
-        case .sortedPTS: t.row("Clock", "pts in sorted order (pts run backwards, dts unusable)")
+        case .dts: t.row("Clock", "dts (pts are not strictly increasing; see the warning)")
+        case .sortedPTS: t.row("Clock", "pts in sorted order (pts are not strictly increasing; see the warning)")
         case .bestEffort: t.row("Clock", "FFmpeg's best_effort_timestamp, as the ffmpeg CLI (--timestamps ffmpeg)")
         }
         t.row("FFmpeg", ffmpegText)
@@ -122,7 +122,7 @@ public struct CFRReport: Sendable {
         }
         let more = comparison.differences.count > 3 ? " · \(comparison.differences.count - 3) more stretches in the JSON" : ""
         return "\(ffmpegCommand) differs in \(comparison.differingSlots) of \(map.slotCount) slots, \(span): its best_effort_timestamp "
-            + "takes dts where pts run backwards (--timestamps ffmpeg reproduces it exactly). " + items.joined(separator: " · ") + more
+            + "takes dts where pts repeat or run backwards (--timestamps ffmpeg reproduces it exactly). " + items.joined(separator: " · ") + more
     }
 
     var rateText: String { map.rate.denominator == 1 ? String(map.rate.numerator) : "\(map.rate) (\(String(format: "%.3f", map.rate.doubleValue)))" }
