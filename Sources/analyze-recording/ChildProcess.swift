@@ -27,21 +27,8 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let r = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let r = ChildProcess.spawnClean(executable, arguments, actions: &actions, pid: &child)
         if r == 0 { ChildProcess.running.insert(child) }
         close(outPipe[1]); close(errPipe[1])
         guard r == 0 else {
@@ -87,6 +74,26 @@ final class ChildProcess: @unchecked Sendable {
         let normally = status & 0x7F == 0
         // The timeout counts only if it is what stopped the child.
         return (normally ? (status >> 8) & 0xFF : 128 + (status & 0x7F), out, errBox.data, timedOut.flag && !normally)
+    }
+
+    /// posix_spawn with an empty signal mask and SIGINT, SIGTERM, SIGHUP and SIGPIPE at their default
+    /// action, whatever the caller's threads had (Dispatch's workers block them); returns its error.
+    static func spawnClean(_ executable: String, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?,
+                           pid: inout pid_t) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        return posix_spawn(&pid, executable, actions, &attributes, argv, environ)
     }
 
     static func signalAll(_ signal: Int32) {

@@ -120,4 +120,22 @@ import TestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         try expectNeverPasses(path, "broken stts")
     }
+
+    /// A trimmed capture (an edit list that starts after a key frame) decodes the leading pictures as
+    /// references without showing them: no frame is owed for them, so it is not damage. (Found on a
+    /// real QuickTime trim: 604 packets, 478 frames.)
+    @Test func anEditListTrimIsNotDamage() throws {
+        let dir = TestSupport.temporaryDirectory("trim")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("gop.mov").path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "4", "-c:v", "libx264", "-g", "60",
+                                   "-bf", "0", "-pix_fmt", "yuv420p", source])
+        let trimmed = dir.appendingPathComponent("trimmed.mov").path
+        try TestSupport.ffmpegRun(["-ss", "1.5", "-i", source, "-c", "copy", trimmed])
+        for arguments in [[trimmed, "--json", "-"], ["timestamps", trimmed, "--decode", "--json", "-"], ["timestamps", trimmed, "--json", "-"]] {
+            let r = try TestSupport.tool(arguments)
+            let integrity = try #require((try TestSupport.parseJSON(r.stdout)["timestamps"] as? [String: Any])?["integrity"] as? [String: Any])
+            #expect(integrity["intact"] as? Bool == true, "\(arguments.first ?? ""): \(integrity["summary"] ?? "")")
+        }
+    }
 }

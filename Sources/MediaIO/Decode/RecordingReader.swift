@@ -21,6 +21,9 @@ public struct DecodeSummary: Sendable {
     public var packets: Int = 0
     /// Frames the decoder produced.
     public var frames: Int = 0
+    /// Packets the demuxer marked to be decoded but not shown (outside the edit list): no frame
+    /// comes of them, by design.
+    public var discardedPackets: Int = 0
     /// Packets the decoder rejected (corrupted data inside an otherwise readable file).
     public var corruptPackets: Int = 0
     /// Set when demuxing stopped early on an error other than end of file.
@@ -182,12 +185,37 @@ public final class RecordingReader {
         guard let fmt = formatContext, let codec = codecContext, let packet, let frame else {
             throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): reader is not open")
         }
-        let logBefore = FFmpegLog.shared.snapshot
-        var summary = try decodePackets(fmt: fmt, codec: codec, packet: packet, frame: frame, onPacket: onPacket, onFrame: onFrame)
-        let logAfter = FFmpegLog.shared.snapshot
-        summary.ffmpegErrors = logAfter.count - logBefore.count
-        summary.ffmpegMessages = logAfter.messages.filter { !logBefore.messages.contains($0) }
+        return try RecordingReader.withErrorLog {
+            try decodePackets(fmt: fmt, codec: codec, packet: packet, frame: frame, onPacket: onPacket, onFrame: onFrame)
+        }
+    }
+
+    /// Runs a pass over the file and adds the error-level messages FFmpeg logged meanwhile.
+    private static func withErrorLog(_ pass: () throws -> DecodeSummary) rethrows -> DecodeSummary {
+        let before = FFmpegLog.shared.snapshot
+        var summary = try pass()
+        let after = FFmpegLog.shared.snapshot
+        summary.ffmpegErrors = after.count - before.count
+        summary.ffmpegMessages = after.messages.filter { !before.messages.contains($0) }
         return summary
+    }
+
+    /// Reads every packet of the video stream in decode order and hands `body` its timing (the
+    /// packet itself stays readable in `packet` during the call). Returns the read error that
+    /// stopped it, nil at the end of the file.
+    private func forEachVideoPacket(_ fmt: UnsafeMutablePointer<AVFormatContext>, _ packet: UnsafeMutablePointer<AVPacket>,
+                                    _ body: (PacketTiming) throws -> Void) throws -> String? {
+        while true {
+            let r = av_read_frame(fmt, packet)
+            if r == FFmpegCodes.eof { return nil }
+            if r < 0 { return ffmpegErrorText(r) }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            let p = packet.pointee
+            try body(PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts, dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
+                                  duration: p.duration, isKey: p.flags & AV_PKT_FLAG_KEY != 0,
+                                  isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0, isDiscarded: p.flags & AV_PKT_FLAG_DISCARD != 0))
+        }
     }
 
     private func decodePackets(fmt: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
@@ -195,22 +223,10 @@ public final class RecordingReader {
                                onPacket: (PacketTiming) throws -> Void, onFrame: (VideoFrame) throws -> Void) throws -> DecodeSummary {
         var summary = DecodeSummary()
         do {
-            while true {
-                let r = av_read_frame(fmt, packet)
-                if r == FFmpegCodes.eof { break }
-                if r < 0 {
-                    summary.readError = ffmpegErrorText(r)
-                    break
-                }
-                defer { av_packet_unref(packet) }
-                guard packet.pointee.stream_index == streamIndex else { continue }
+            summary.readError = try forEachVideoPacket(fmt, packet) { packetTiming in
                 summary.packets += 1
-                let p = packet.pointee
-                var timing = PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts,
-                                          dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
-                                          duration: p.duration,
-                                          isKey: p.flags & AV_PKT_FLAG_KEY != 0,
-                                          isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0)
+                if packetTiming.isDiscarded { summary.discardedPackets += 1 }
+                var timing = packetTiming
                 let sent = avcodec_send_packet(codec, packet)
                 if sent < 0 && sent != FFmpegCodes.again {
                     // A damaged packet inside a readable file: count it and keep going.
@@ -244,42 +260,30 @@ public final class RecordingReader {
         var parser = codecID == AV_CODEC_ID_H264 || codecID == AV_CODEC_ID_HEVC ? av_parser_init(Int32(codecID.rawValue)) : nil
         defer { if parser != nil { av_parser_close(parser) } }
         parser?.pointee.flags |= PARSER_FLAG_COMPLETE_FRAMES
-        let logBefore = FFmpegLog.shared.snapshot
-        var summary = DecodeSummary()
-        do {
-            while true {
-                let r = av_read_frame(fmt, packet)
-                if r == FFmpegCodes.eof { break }
-                if r < 0 {
-                    summary.readError = ffmpegErrorText(r)
-                    break
+        return try RecordingReader.withErrorLog {
+            var summary = DecodeSummary()
+            do {
+                summary.readError = try forEachVideoPacket(fmt, packet) { timing in
+                    summary.packets += 1
+                    if timing.isDiscarded { summary.discardedPackets += 1 }
+                    if timing.isCorrupt { summary.corruptPackets += 1 }
+                    var order: PictureOrder?
+                    if let parser {
+                        let p = packet.pointee
+                        var out: UnsafeMutablePointer<UInt8>?
+                        var outSize: Int32 = 0
+                        // The parser's fields describe the last picture it parsed; Int32.min marks "none".
+                        parser.pointee.output_picture_number = Int32.min
+                        av_parser_parse2(parser, codec, &out, &outSize, p.data, p.size, p.pts, p.dts, p.pos)
+                        let count = parser.pointee.output_picture_number
+                        if count != Int32.min { order = PictureOrder(count: Int(count), isKey: parser.pointee.key_frame == 1) }
+                    }
+                    try onPacket(timing, order)
                 }
-                defer { av_packet_unref(packet) }
-                guard packet.pointee.stream_index == streamIndex else { continue }
-                summary.packets += 1
-                let p = packet.pointee
-                let timing = PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts, dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
-                                          duration: p.duration, isKey: p.flags & AV_PKT_FLAG_KEY != 0,
-                                          isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0, isDiscarded: p.flags & AV_PKT_FLAG_DISCARD != 0)
-                if timing.isCorrupt { summary.corruptPackets += 1 }
-                var order: PictureOrder?
-                if let parser {
-                    var out: UnsafeMutablePointer<UInt8>?
-                    var outSize: Int32 = 0
-                    // The parser's fields describe the last picture it parsed; Int32.min marks "none".
-                    parser.pointee.output_picture_number = Int32.min
-                    av_parser_parse2(parser, codec, &out, &outSize, p.data, p.size, p.pts, p.dts, p.pos)
-                    let count = parser.pointee.output_picture_number
-                    if count != Int32.min { order = PictureOrder(count: Int(count), isKey: parser.pointee.key_frame == 1) }
-                }
-                try onPacket(timing, order)
+            } catch is StopDecoding {
             }
-        } catch is StopDecoding {
+            return summary
         }
-        let logAfter = FFmpegLog.shared.snapshot
-        summary.ffmpegErrors = logAfter.count - logBefore.count
-        summary.ffmpegMessages = logAfter.messages.filter { !logBefore.messages.contains($0) }
-        return summary
     }
 
     /// Receives every frame the decoder has ready; EAGAIN and EOF end the loop, other errors count

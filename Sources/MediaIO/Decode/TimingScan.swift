@@ -116,7 +116,16 @@ public struct TimingScan: Sendable {
             packets: summary.packets, frames: summary.frames, promisedFrames: info.headerFrameCount,
             promisedSeconds: info.streamDurationSeconds, decodedSeconds: decoded, corruptPackets: summary.corruptPackets,
             readError: summary.readError, ffmpegErrors: summary.ffmpegErrors, ffmpegMessages: summary.ffmpegMessages,
-            source: source))
+            source: source, discardedPackets: explainedDiscards))
+    }
+
+    /// Packets the demuxer discarded that an edit list explains: their pts lie within the shown
+    /// frames' span (plus a second), as a trim's do. A broken index that throws samples far past the
+    /// end makes the demuxer discard them too; those stay owed, so the capture counts as damaged.
+    var explainedDiscards: Int {
+        guard summary.discardedPackets > 0, let last = frames.compactMap(\.pts).max() else { return 0 }
+        let slack = rescale(1, from: Rational(1, 1), to: info.timeBase)
+        return packets.filter { $0.isDiscarded && ($0.pts.map { $0 <= last &+ slack } ?? false) }.count
     }
 
     /// The audit of these timings, its times on the default recording clock (from the container's

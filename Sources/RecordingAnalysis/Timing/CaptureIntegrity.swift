@@ -19,10 +19,14 @@ public struct CaptureIntegrity: Sendable, Equatable {
         public var ffmpegMessages: [String]
         /// Where the frames' timings came from; without decoding, pixel damage cannot be seen.
         public var source: TimingSource
+        /// Packets outside the edit list: decoded as references, never shown, so no frame is owed for them.
+        public var discardedPackets: Int
 
         public init(packets: Int, frames: Int, promisedFrames: Int64?, promisedSeconds: Double?, decodedSeconds: Double?,
-                    corruptPackets: Int, readError: String?, ffmpegErrors: Int, ffmpegMessages: [String], source: TimingSource = .decoder) {
+                    corruptPackets: Int, readError: String?, ffmpegErrors: Int, ffmpegMessages: [String], source: TimingSource = .decoder,
+                    discardedPackets: Int = 0) {
             self.source = source
+            self.discardedPackets = discardedPackets
             self.packets = packets
             self.frames = frames
             self.promisedFrames = promisedFrames
@@ -71,8 +75,9 @@ public struct CaptureIntegrity: Sendable, Equatable {
         }
         // A few packets may legitimately carry no picture (VP8's hidden reference frames, a codec's
         // delay); a twentieth of them silently vanishing is damage.
-        if r.packets - r.frames > 2, Double(r.frames) < 0.95 * Double(r.packets) {
-            problems.append(.framesShortOfPackets(frames: r.frames, packets: r.packets))
+        let owed = r.packets - r.discardedPackets
+        if owed - r.frames > 2, Double(r.frames) < 0.95 * Double(owed) {
+            problems.append(.framesShortOfPackets(frames: r.frames, packets: owed))
         }
         if r.corruptPackets > 0 { problems.append(.corruptPackets(r.corruptPackets)) }
         if let e = r.readError { problems.append(.readError(e)) }
@@ -98,7 +103,7 @@ public struct CaptureIntegrity: Sendable, Equatable {
             case .readError(let e):
                 parts.append("reading stopped early: \(e)")
             case .framesShortOfPackets(let frames, let packets):
-                parts.append("\(packets) packets decoded to only \(frames) frames")
+                parts.append("\(packets) packets to show decoded to only \(frames) frames")
             case .decodingErrors(let n):
                 parts.append("FFmpeg reported \(n) error\(n == 1 ? "" : "s") while decoding (damaged data concealed or skipped)"
                              + (reading.ffmpegMessages.isEmpty ? "" : ": \(reading.ffmpegMessages.joined(separator: "; "))"))

@@ -80,21 +80,8 @@ struct RecordCommand: Command {
 
     /// The recorder as a child in our process group, with a clean signal mask and default dispositions.
     private func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
         var pid: pid_t = 0
-        let r = posix_spawn(&pid, executable, nil, &attributes, argv, environ)
+        let r = ChildProcess.spawnClean(executable, arguments, actions: nil, pid: &pid)
         guard r == 0 else { throw CommandFailure(status: .unavailable, message: "cannot start \(executable): \(String(cString: strerror(r)))") }
         return pid
     }
