@@ -90,3 +90,20 @@ import TestSupport
         #expect(r.status == 0 && r.stdout == "Verdict: PASS: no transient mirror flip\n", "\(r.stdout)")
     }
 }
+
+/// The verdict is coloured on a terminal, never with NO_COLOR or when not a terminal (a pseudo-
+/// terminal from util-linux's `script` stands in for one).
+@Suite(.enabled(if: TestSupport.which("script") != nil)) struct ColourTests {
+    @Test func colourOnlyOnATerminalWithoutNoColor() throws {
+        let script = try #require(TestSupport.which("script"))
+        let fixed = TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path
+        let command = "'\(TestSupport.toolPath)' '\(fixed)' --quiet"
+        // The test runner's own environment may carry NO_COLOR; `env -u` makes sure it is unset.
+        let tty = try TestSupport.run(script, ["-qc", "env -u NO_COLOR " + command, "/dev/null"])
+        #expect(tty.stdout.contains("\u{1B}[32mVerdict: PASS"), "\(tty.stdout.debugDescription)")
+        let plain = try TestSupport.run(script, ["-qc", "env NO_COLOR=1 " + command, "/dev/null"])
+        #expect(plain.stdout.contains("Verdict: PASS") && !plain.stdout.contains("\u{1B}[32m"))
+        let piped = try TestSupport.tool([fixed, "--quiet"])
+        #expect(!piped.stdout.contains("\u{1B}"))
+    }
+}
