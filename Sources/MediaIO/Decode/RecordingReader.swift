@@ -55,6 +55,8 @@ public final class RecordingReader {
     public private(set) var colorimetry = VideoWriter.Colorimetry()
 
     private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    /// The recording, opened once and checked; FFmpeg reads it through `/dev/fd`, never by its name again.
+    private let descriptor: Int32
     private var codecContext: UnsafeMutablePointer<AVCodecContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
@@ -66,16 +68,23 @@ public final class RecordingReader {
     /// Opens `path` and prepares its first video stream for decoding.
     public init(path: String, options: DecodeOptions = DecodeOptions()) throws(MediaError) {
         _ = configureLogging
-        try RecordingReader.checkReadableFile(path)
+        let (fd, size) = try InputFile.openChecked(path, what: "a recording")
+        descriptor = fd
+        guard size > 0 else {
+            close(fd)
+            throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is empty (0 bytes), not a recording")
+        }
 
         var context: UnsafeMutablePointer<AVFormatContext>? = try allocated(avformat_alloc_context(), "avformat_alloc_context")
         var dictionary: OpaquePointer?
         av_dict_set(&dictionary, "protocol_whitelist", "file", 0)
         av_dict_set(&dictionary, "format_whitelist", RecordingReader.allowedFormats, 0)
-        // The path always goes through the file protocol, so "a:b.mov" or "http://…" is a file name.
-        let openResult = avformat_open_input(&context, "file:" + path, nil, &dictionary)
+        // FFmpeg opens the descriptor checked above (on Linux /dev/fd/N reopens that very file, on macOS
+        // it duplicates the descriptor), through the file protocol only: the name is never looked up again.
+        let openResult = avformat_open_input(&context, "file:/dev/fd/\(fd)", nil, &dictionary)
         av_dict_free(&dictionary)
         if openResult < 0 {
+            close(fd)
             throw RecordingReader.explainOpenFailure(path: path, code: openResult)
         }
         formatContext = context
@@ -152,7 +161,7 @@ public final class RecordingReader {
             throw MediaError(kind: .invalidData, operation: "decode budget",
                              message: "\(path): asks for \(frames) frames of \(width)x\(height) (\(work / 1_000_000_000) G pixels, hours of decoding); the limit is \(Limits.decodeWorkPixels / 1_000_000_000) G pixels (--no-work-limit lifts it)")
         }
-        if info.format.hasPrefix("mov") { info.editList = RecordingReader.videoEditList(path) }
+        if info.format.hasPrefix("mov") { info.editList = RecordingReader.videoEditList("/dev/fd/\(fd)") }
     }
 
     /// Whether a capture whose header promises more than `Limits.decodeWorkPixels` is refused before
@@ -164,6 +173,7 @@ public final class RecordingReader {
         av_packet_free(&packet)
         avcodec_free_context(&codecContext)
         avformat_close_input(&formatContext)
+        close(descriptor)
     }
 
     /// Demuxes and decodes the whole video stream once, in the order of FFmpeg's
@@ -300,12 +310,6 @@ public final class RecordingReader {
             defer { av_frame_unref(frame) }
             summary.frames += 1
             try onFrame(VideoFrame(pointer: frame, timeBase: timeBase, scaler: scaler))
-        }
-    }
-
-    private static func checkReadableFile(_ path: String) throws(MediaError) {
-        if try InputFile.checkReadable(path, what: "a recording") == 0 {
-            throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is empty (0 bytes), not a recording")
         }
     }
 

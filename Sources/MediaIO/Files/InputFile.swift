@@ -26,6 +26,45 @@ public enum InputFile {
     }
 }
 
+extension InputFile {
+    /// Opens `path` once for reading and checks what was opened (`fstat`), so that nothing swapped in
+    /// between a check and the open (a FIFO that would block, another file) is ever read: the
+    /// returned descriptor is the file that was checked. The open does not block on a FIFO.
+    /// Returns the descriptor (close-on-exec, blocking) and the file's size; the caller closes it.
+    public static func openChecked(_ path: String, what: String) throws(MediaError) -> (fd: Int32, size: Int64) {
+        // Checked by name first, so that a FIFO is refused without ever being opened; then opened and
+        // checked again through the descriptor, so that nothing swapped in between is read.
+        try checkReadable(path, what: what)
+        var named = stat()
+        _ = stat(path, &named)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EISDIR { throw MediaError(kind: .cannotOpen, operation: "open", message: "\(path): is a directory, not \(what)") }
+            let reason = code == ENOENT ? "no such file" : code == EACCES ? "permission denied" : String(cString: strerror(code))
+            throw MediaError(kind: .cannotOpen, operation: "open", code: cff_error_from_errno(code), message: "\(path): \(reason)")
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            close(fd)
+            throw MediaError(kind: .cannotOpen, operation: "fstat", message: "\(path): cannot be examined")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "is a directory, not \(what)" : "is not a regular file"
+            throw MediaError(kind: .cannotOpen, operation: "fstat", message: "\(path): \(kind)")
+        }
+        guard status.st_dev == named.st_dev, status.st_ino == named.st_ino else {
+            close(fd)
+            throw MediaError(kind: .cannotOpen, operation: "fstat", message: "\(path): was replaced while it was being opened")
+        }
+        // Reads of a regular file do not block anyway; clear the flag the open needed.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        Inputs.shared.remember(path, device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return (fd, Int64(status.st_size))
+    }
+}
+
 /// Every file this run reads (recordings, templates, probe logs), by device and inode, so that no
 /// output can replace one of them — through another name, a `./` prefix or a symlink included.
 public final class Inputs: @unchecked Sendable {
