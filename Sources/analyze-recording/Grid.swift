@@ -16,6 +16,14 @@ struct Grid {
         (resampler, ffmpegGrid) = try Grid.resample(scan, audit: audit, rate: rate, rule: rule)
     }
 
+    /// The grid of an analysis that already decoded the recording.
+    init(analysis: CaptureAnalysis) {
+        scan = analysis.scan
+        audit = analysis.audit
+        resampler = analysis.resampler
+        ffmpegGrid = analysis.ffmpegGrid
+    }
+
     /// The constant-rate grid of a scan by `rule`, and FFmpeg's grid by the same rule when they may
     /// differ; a grid that cannot be built is bad input (65).
     static func resample(_ scan: TimingScan, audit: TimestampAudit, rate: Rational, rule: GridRule) throws -> (CFRResampler, CFRMap?) {

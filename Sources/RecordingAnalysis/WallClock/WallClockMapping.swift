@@ -69,6 +69,15 @@ public struct WallClockMapping: Sendable, Equatable {
                                 basis: "creation_time \(text) (whole seconds) taken as the first frame")
     }
 
+    /// The best mapping the inputs allow, in the order of the type's documentation: `wallOrigin`, then
+    /// the probe log's agreeing flip, then `creationTime`; nil when none applies.
+    public static func best(wallOrigin: WallTime?, crossCheck: CrossCheck?, walkOrigin: Double?, slotSeconds: Double,
+                            creationTime: String?, firstFrameSeconds: Double) -> WallClockMapping? {
+        if let wallOrigin { return .wallOrigin(wallOrigin, firstFrameSeconds: firstFrameSeconds) }
+        if let crossCheck, let m = probeLog(crossCheck, walkOrigin: walkOrigin, slotSeconds: slotSeconds) { return m }
+        return creationTime.flatMap { self.creationTime($0, firstFrameSeconds: firstFrameSeconds) }
+    }
+
     /// The `wall_clock` JSON object.
     public var json: JSONValue {
         .object([("source", .string(source.rawValue)), ("wall_at_zero", .double(wallAtZero, decimals: 6)),

@@ -82,9 +82,9 @@ struct AnalyzeCommand: Command {
         var moments: [PredictedMoment] = []
         if let log, let crossCheck {
             let first = analysis.scan.frames.first?.pts.map { analysis.resampler.recordingClock.seconds(ofStreamTicks: $0) } ?? 0
-            wallClock = wallOrigin.map { .wallOrigin($0, firstFrameSeconds: first) }
-                ?? WallClockMapping.probeLog(crossCheck, walkOrigin: log.walkOrigin, slotSeconds: analysis.resampler.map.rate.inverse.doubleValue)
-                ?? analysis.scan.info.creationTime.flatMap { WallClockMapping.creationTime($0, firstFrameSeconds: first) }
+            wallClock = .best(wallOrigin: wallOrigin, crossCheck: crossCheck, walkOrigin: log.walkOrigin,
+                              slotSeconds: analysis.resampler.map.rate.inverse.doubleValue,
+                              creationTime: analysis.scan.info.creationTime, firstFrameSeconds: first)
             if let wallClock {
                 moments = PredictedMoment.all(log: log, mapping: wallClock, timeline: timeline, transientMS: detection.transientMS)
             }

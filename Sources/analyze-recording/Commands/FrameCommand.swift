@@ -87,7 +87,20 @@ struct FrameCommand: Command {
     }
 
     func run() throws -> ExitStatus {
-        let grid = try Grid(recording: recording, rate: rate, rule: gridOptions.rule)
+        // A wall time mapped through the probe log needs the flips, so the one decoding pass is the
+        // analysis's; otherwise timings alone are enough.
+        var analysis: CaptureAnalysis?
+        var log: ProbeLog?
+        switch mode {
+        case .atWall, .aroundWall:
+            if wallOrigin == nil, let logPath {
+                log = try readProbeLog(logPath) // a bad log fails before the decoding
+                analysis = try CaptureAnalysis(recording: recording, rate: rate, rule: gridOptions.rule, templatePath: nil, roi: nil, transientMS: 500)
+            }
+        case .at, .around:
+            break
+        }
+        let grid = try analysis.map(Grid.init(analysis:)) ?? Grid(recording: recording, rate: rate, rule: gridOptions.rule)
         let locator = grid.locator
         switch mode {
         case .at(let time, let usePTS):
@@ -95,32 +108,30 @@ struct FrameCommand: Command {
         case .around(let time, let count):
             return try writeStrip(grid: grid, locator: locator, time: time, count: count)
         case .atWall(let wall):
-            let time = try mapWall(wall, grid: grid, locator: locator)
+            let time = try mapWall(wall, grid: grid, locator: locator, analysis: analysis, log: log)
             return try writeSingle(grid: grid, locator: locator, time: time, usePTS: false)
         case .aroundWall(let wall, let count):
-            let time = try mapWall(wall, grid: grid, locator: locator)
+            let time = try mapWall(wall, grid: grid, locator: locator, analysis: analysis, log: log)
             return try writeStrip(grid: grid, locator: locator, time: time, count: count)
         }
     }
 
     /// The recording time of `wall` by the best mapping available, printed with its source and
     /// uncertainty; a usage error when there is none or the time falls outside the recording.
-    private func mapWall(_ wall: WallTime, grid: Grid, locator: FrameLocator) throws -> TimeArgument {
+    private func mapWall(_ wall: WallTime, grid: Grid, locator: FrameLocator, analysis: CaptureAnalysis?, log: ProbeLog?) throws -> TimeArgument {
         let first = locator.seconds(ofSource: 0) ?? 0
-        var mapping: WallClockMapping?
-        var notes: [String] = []
-        if let wallOrigin {
-            mapping = .wallOrigin(wallOrigin, firstFrameSeconds: first)
-        } else if let logPath {
-            let log = try readProbeLog(logPath)
-            let analysis = try CaptureAnalysis(recording: recording, rate: rate, rule: gridOptions.rule, templatePath: nil, roi: nil, transientMS: 500)
-            let slot = analysis.resampler.map.rate.inverse.doubleValue
-            let crossCheck = CrossCheck(video: AnalyzeReport.videoFlips(analysis.timeline), log: log, toleranceMS: 1500 * slot)
-            mapping = WallClockMapping.probeLog(crossCheck, walkOrigin: log.walkOrigin, slotSeconds: slot)
-            if mapping == nil { notes.append("the probe log cannot place wall time here: no flip the video shows agrees with a formula's") }
+        let slot = grid.map.rate.inverse.doubleValue
+        var crossCheck: CrossCheck?
+        var walkOrigin: Double?
+        if let analysis, let log {
+            walkOrigin = log.walkOrigin
+            crossCheck = CrossCheck(video: AnalyzeReport.videoFlips(analysis.timeline), log: log, toleranceMS: 1500 * slot)
         }
-        if mapping == nil, let created = grid.scan.info.creationTime {
-            mapping = WallClockMapping.creationTime(created, firstFrameSeconds: first)
+        let mapping = WallClockMapping.best(wallOrigin: wallOrigin, crossCheck: crossCheck, walkOrigin: walkOrigin, slotSeconds: slot,
+                                            creationTime: grid.scan.info.creationTime, firstFrameSeconds: first)
+        var notes: [String] = []
+        if crossCheck != nil, mapping?.source != .probeLog {
+            notes.append("the probe log cannot place wall time here: no flip the video shows agrees with a formula's")
         }
         guard let mapping else {
             throw CommandFailure(status: .usage, message: (notes.first.map { $0 + "; " } ?? "")
