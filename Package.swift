@@ -19,8 +19,11 @@ let package = Package(
         .target(name: "SampleScene", dependencies: ["RecordingAnalysis"]),
         // Every C call lives here.
         .target(name: "MediaIO", dependencies: ["CFFmpeg", "RecordingAnalysis"]),
-        // Thin command-line front end.
-        .executableTarget(name: "analyze-recording", dependencies: ["MediaIO", "RecordingAnalysis"]),
+        // The commands: parse options, call the core and MediaIO, render, write. A library, so that
+        // parsing and planning are tested in-process.
+        .target(name: "AnalyzeRecordingCLI", dependencies: ["MediaIO", "RecordingAnalysis"]),
+        // The executable: a few lines that run the tool and exit with its status.
+        .executableTarget(name: "analyze-recording", dependencies: ["AnalyzeRecordingCLI"]),
         // Renders, encodes and writes SampleMedia/ (run: swift run make-sample-media SampleMedia).
         .executableTarget(name: "make-sample-media", dependencies: ["SampleScene", "MediaIO", "RecordingAnalysis"]),
         // Helpers shared by the test targets: running the built tool and the ffmpeg CLI oracle.
@@ -28,6 +31,6 @@ let package = Package(
         .testTarget(name: "RecordingAnalysisTests", dependencies: ["RecordingAnalysis"]),
         .testTarget(name: "SampleMediaTests", dependencies: ["SampleScene", "MediaIO", "RecordingAnalysis", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "RecordingAnalysis", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["RecordingAnalysis", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["AnalyzeRecordingCLI", "RecordingAnalysis", "TestSupport"]),
     ]
 )

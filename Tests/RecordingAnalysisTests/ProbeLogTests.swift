@@ -117,13 +117,13 @@ armed  walkOrigin=808935265.34566
         let log = ProbeLog(text: article)
         let bug = CrossCheck(video: [CrossCheck.VideoFlip(startSeconds: 4.017, durationMS: 66.7)], log: log, toleranceMS: 25)
         let fixed = CrossCheck(video: [], log: log, toleranceMS: 25)
-        #expect(CaptureVerdict(flips: [flip], flipDescription: "", crossCheck: bug, expectation: nil).exitCode == 1)
-        #expect(CaptureVerdict(flips: [flip], flipDescription: "", crossCheck: bug, expectation: .bug).exitCode == 0)
-        #expect(CaptureVerdict(flips: [flip], flipDescription: "", crossCheck: bug, expectation: .fixed).exitCode == 1)
-        #expect(CaptureVerdict(flips: [], flipDescription: "", crossCheck: fixed, expectation: nil).exitCode == 0)
-        #expect(CaptureVerdict(flips: [], flipDescription: "", crossCheck: fixed, expectation: .fixed).exitCode == 0)
-        #expect(CaptureVerdict(flips: [], flipDescription: "", crossCheck: fixed, expectation: .bug).exitCode == 1)
-        #expect(CaptureVerdict(flips: [], flipDescription: "", crossCheck: nil, expectation: nil).exitCode == 0)
+        #expect(CaptureVerdict(flips: [flip], crossCheck: bug, expectation: nil).exitCode == 1)
+        #expect(CaptureVerdict(flips: [flip], crossCheck: bug, expectation: .bug).exitCode == 0)
+        #expect(CaptureVerdict(flips: [flip], crossCheck: bug, expectation: .fixed).exitCode == 1)
+        #expect(CaptureVerdict(flips: [], crossCheck: fixed, expectation: nil).exitCode == 0)
+        #expect(CaptureVerdict(flips: [], crossCheck: fixed, expectation: .fixed).exitCode == 0)
+        #expect(CaptureVerdict(flips: [], crossCheck: fixed, expectation: .bug).exitCode == 1)
+        #expect(CaptureVerdict(flips: [], crossCheck: nil, expectation: nil).exitCode == 0)
     }
 }
 
@@ -145,9 +145,9 @@ armed  walkOrigin=808935265.34566
     }
 
     @Test func aDamagedCaptureNeverPasses() {
-        let verdict = CaptureVerdict(flips: [], flipDescription: "", crossCheck: nil, expectation: .fixed, damage: "the index promises 87 frames but the file delivered 7")
+        let verdict = CaptureVerdict(flips: [], crossCheck: nil, expectation: .fixed, damage: "the index promises 87 frames but the file delivered 7")
         #expect(!verdict.passed && verdict.exitCode == 1)
-        #expect(verdict.summary.hasPrefix("FAIL (damaged capture): the index promises 87 frames"))
+        #expect(verdict.summary(flipDescription: "").hasPrefix("FAIL (damaged capture): the index promises 87 frames"))
     }
 }
 

@@ -267,7 +267,7 @@ public final class RecordingReader {
             throw MediaError(kind: .invalidData, operation: "readPackets", message: "\(info.path): reader is not open")
         }
         let codecID = codec.pointee.codec_id
-        var parser = codecID == AV_CODEC_ID_H264 || codecID == AV_CODEC_ID_HEVC ? av_parser_init(Int32(codecID.rawValue)) : nil
+        let parser = codecID == AV_CODEC_ID_H264 || codecID == AV_CODEC_ID_HEVC ? av_parser_init(Int32(codecID.rawValue)) : nil
         defer { if parser != nil { av_parser_close(parser) } }
         parser?.pointee.flags |= PARSER_FLAG_COMPLETE_FRAMES
         return try RecordingReader.withErrorLog {

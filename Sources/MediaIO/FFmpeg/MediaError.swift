@@ -83,7 +83,8 @@ let configureLogging: Void = {
             guard level <= AV_LOG_ERROR, let format, let arguments else { return }
             var buffer = [CChar](repeating: 0, count: 256)
             _ = vsnprintf(&buffer, buffer.count, format, arguments)
-            FFmpegLog.shared.record(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines))
+            let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            FFmpegLog.shared.record(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 }()

@@ -238,9 +238,8 @@ public struct MirrorDetector: Sendable {
                                                          position: rect, measured: true, confidence: 1)
         }
         var image = eventFrame
-        if orientations.indices.contains(p.index),
-           let revised = try? classify(index: p.index, image: &image, partial: false, fullFrame: { eventFrame }) {
-            orientations[p.index] = revised
+        if orientations.indices.contains(p.index) {
+            orientations[p.index] = classify(index: p.index, image: &image, partial: false, fullFrame: { eventFrame })
         }
     }
 

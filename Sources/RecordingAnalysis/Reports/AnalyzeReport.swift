@@ -4,29 +4,21 @@ public struct AnalyzeReport: Sendable {
     public let cfr: CFRReport
     public let orientation: OrientationReport
     public let log: LogReport?
-    public let crossCheck: CrossCheck?
-    public let verdict: CaptureVerdict
-    /// How wall time maps to the recording, when a probe log was given and a mapping exists.
-    public var wallClock: WallClockMapping?
-    /// Where each flip the log predicts falls on the recording, and what the screen showed.
-    public var predictedMoments: [PredictedMoment] = []
+    /// What the analysis concluded: flips, cross-check, wall clock, verdict.
+    public let findings: CaptureFindings
+    public var crossCheck: CrossCheck? { findings.crossCheck }
+    public var verdict: CaptureVerdict { findings.verdict }
+    public var wallClock: WallClockMapping? { findings.wallClock }
+    public var predictedMoments: [PredictedMoment] { findings.predictedMoments }
+    /// The verdict as one line.
+    public var verdictSummary: String { verdict.summary(flipDescription: Self.describeFlips(orientation.timeline)) }
 
-    public init(timestamps: TimestampReport, cfr: CFRReport, orientation: OrientationReport, log: LogReport?,
-                crossCheck: CrossCheck?, verdict: CaptureVerdict) {
+    public init(timestamps: TimestampReport, cfr: CFRReport, orientation: OrientationReport, log: LogReport?, findings: CaptureFindings) {
         self.timestamps = timestamps
         self.cfr = cfr
         self.orientation = orientation
         self.log = log
-        self.crossCheck = crossCheck
-        self.verdict = verdict
-    }
-
-    /// Flips as the cross-check sees them.
-    public static func videoFlips(_ timeline: OrientationTimeline) -> [CrossCheck.VideoFlip] {
-        timeline.flips.map {
-            CrossCheck.VideoFlip(startSeconds: timeline.map.seconds(ofSlot: $0.startSlot),
-                                 durationMS: Double($0.slots) * 1000 * timeline.map.rate.inverse.doubleValue)
-        }
+        self.findings = findings
     }
 
     /// `1 transient mirror flip: 66.7 ms at 4.017 s (4 frames at 60 fps, 1 source frame)`
@@ -80,7 +72,7 @@ public struct AnalyzeReport: Sendable {
             ("predicted_moments", .array(predictedMoments.map(\.json))),
             ("verdict", .object([("passed", .bool(verdict.passed)), ("undetermined", .bool(verdict.undetermined)), ("expect", .optional(verdict.expectation) { .string($0.rawValue) }),
                                  ("cross_check", .optional(crossCheck) { .string($0.verdict.rawValue) }),
-                                 ("summary", .string(verdict.summary))])),
+                                 ("summary", .string(verdictSummary))])),
             ("exit_code", .int(Int64(verdict.exitCode))),
         ])
     }
@@ -124,7 +116,7 @@ public struct AnalyzeReport: Sendable {
 
     /// `Verdict: PASS …`, green or red on a terminal (yellow when undetermined).
     public func verdictLine(color: Bool) -> String {
-        let line = "Verdict: " + TextTable.terminalSafe(verdict.summary)
+        let line = "Verdict: " + TextTable.terminalSafe(verdictSummary)
         guard color else { return line + "\n" }
         let code = verdict.passed ? "\u{1B}[32m" : verdict.undetermined ? "\u{1B}[33m" : "\u{1B}[31m"
         return code + line + "\u{1B}[0m\n"

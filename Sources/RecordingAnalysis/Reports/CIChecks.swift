@@ -27,7 +27,7 @@ public struct CIChecks: Sendable {
         self.capture = capture
         self.evidence = evidence
         self.seconds = seconds
-        verdict = report.verdict.summary
+        verdict = report.verdictSummary
         passed = report.verdict.passed
         let timeline = report.orientation.timeline
         let slotMS = 1000 * timeline.map.rate.inverse.doubleValue

@@ -53,7 +53,7 @@ public enum EvidencePage {
         .legend span { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 12px; vertical-align: -1px; }
         </style></head><body>
         <h1>analyze-recording evidence</h1>
-        <p class="verdict">\(escape(v.summary))</p>
+        <p class="verdict">\(escape(report.verdictSummary))</p>
         <table>
         \(rows)</table>
         <h2>Mirror flips</h2>

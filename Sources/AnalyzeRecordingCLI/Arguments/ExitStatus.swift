@@ -1,5 +1,5 @@
 /// Exit statuses, following sysexits(3) for failures.
-enum ExitStatus: Int32 {
+public enum ExitStatus: Int32, Sendable {
     /// The capture is clean / the command did its job.
     case success = 0
     /// The command ran and found what a CI job must act on.

@@ -125,7 +125,7 @@ struct FrameCommand: Command {
         var walkOrigin: Double?
         if let analysis, let log {
             walkOrigin = log.walkOrigin
-            crossCheck = CrossCheck(video: AnalyzeReport.videoFlips(analysis.timeline), log: log, toleranceMS: 1500 * slot)
+            crossCheck = CrossCheck(video: CaptureFindings.videoFlips(analysis.timeline), log: log, toleranceMS: 1500 * slot)
         }
         let mapping = WallClockMapping.best(wallOrigin: wallOrigin, crossCheck: crossCheck, walkOrigin: walkOrigin, slotSeconds: slot,
                                             creationTime: grid.scan.info.creationTime, firstFrameSeconds: first)

@@ -92,11 +92,9 @@ extension CaptureAnalysis {
     }
 
     var orientationReport: OrientationReport {
-        let f = workingFactor
-        let rect = detector.lastPosition.map { PixelRect(x: $0.x * f, y: $0.y * f, width: $0.width * f, height: $0.height * f) }
-        return OrientationReport(timeline: timeline, orientations: orientations, frames: scan.frames, timeBase: scan.info.timeBase,
-                                 placement: resampler.placement, templateMode: templateMode,
-                                 templateScale: detector.templateScale, spriteRect: rect, firstEventFrame: detector.firstEvent?.index,
-                                 workingFactor: f)
+        OrientationReport(timeline: timeline, orientations: detection.orientations, frames: scan.frames, timeBase: scan.info.timeBase,
+                          placement: resampler.placement, templateMode: detection.templateMode,
+                          templateScale: detection.templateScale, spriteRect: detection.spriteRect,
+                          firstEventFrame: detection.firstEventFrame, workingFactor: workingFactor)
     }
 }

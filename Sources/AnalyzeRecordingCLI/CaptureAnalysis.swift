@@ -10,12 +10,10 @@ struct CaptureAnalysis {
     let resampler: CFRResampler
     /// The same rule's grid with FFmpeg's timestamps, when the rule repairs them.
     let ffmpegGrid: CFRMap?
-    let orientations: [FrameOrientation]
-    let detector: MirrorDetector
+    let detection: DetectionSummary
     let timeline: OrientationTimeline
     /// Recording pixels per working-resolution pixel.
     let workingFactor: Int
-    let templateMode: Bool
     /// How the grid's rate was chosen.
     let rateSource: RefreshRate.Source
 
@@ -63,10 +61,8 @@ struct CaptureAnalysis {
         let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
         rateSource = givenRate != nil ? .given : detected != nil ? .detected : .assumed
         (resampler, ffmpegGrid) = try Grid.resample(scan, audit: audit, rate: rate, rule: rule)
-        orientations = detector.orientations
-        self.detector = detector
+        detection = DetectionSummary(detector, templateMode: template != nil, workingFactor: factor)
         workingFactor = factor
-        templateMode = template != nil
         let transientSlots = Int64((transientMS * rate.doubleValue / 1000).rounded(.down))
         timeline = OrientationTimeline(orientations: detector.orientations, map: resampler.map, placement: resampler.placement,
                                        transientSlots: transientSlots)

@@ -1,0 +1,81 @@
+/// Everything `analyze` concludes about one capture, from plain values: the flips the video shows,
+/// how they compare with the probe log's predictions, where those predictions fall on the recording,
+/// and the verdict. Reports render it; nothing here writes sentences.
+public struct CaptureFindings: Sendable {
+    /// Each frame's facing on the grid, with flips, turns and unknown stretches.
+    public let timeline: OrientationTimeline
+    /// The timeline's flips on the recording clock, as the cross-check sees them.
+    public let videoFlips: [CrossCheck.VideoFlip]
+    /// How far a video flip and a predicted flip may differ.
+    public let toleranceMS: Double
+    /// The video against the log's two formulas, when there is a log.
+    public let crossCheck: CrossCheck?
+    /// How wall time maps to the recording, when there is a log and a mapping.
+    public let wallClock: WallClockMapping?
+    /// Where each flip the log predicts falls on the recording, and what the timeline shows there.
+    public let predictedMoments: [PredictedMoment]
+    /// Pass, fail or undetermined, with the facts it rests on.
+    public let verdict: CaptureVerdict
+
+    /// What the findings are computed from, besides the timeline and the log.
+    public struct Context: Sendable {
+        /// What the capture should show (`--expect`).
+        public var expectation: CaptureVerdict.Expectation?
+        /// nil: 1.5 periods of the grid.
+        public var toleranceMS: Double?
+        /// Changes of facing longer than this are turns, not flips.
+        public var transientMS: Double
+        /// What is wrong with the capture, when it is damaged.
+        public var damage: String?
+        /// The wall time of the first frame, when the user gave it (`--wall-origin`).
+        public var wallOrigin: WallTime?
+        /// The container's creation_time tag: the weakest wall-clock mapping.
+        public var creationTime: String?
+        /// The first frame's time on the recording clock.
+        public var firstFrameSeconds: Double
+
+        public init(expectation: CaptureVerdict.Expectation? = nil, toleranceMS: Double? = nil, transientMS: Double,
+                    damage: String? = nil, wallOrigin: WallTime? = nil, creationTime: String? = nil, firstFrameSeconds: Double = 0) {
+            self.expectation = expectation
+            self.toleranceMS = toleranceMS
+            self.transientMS = transientMS
+            self.damage = damage
+            self.wallOrigin = wallOrigin
+            self.creationTime = creationTime
+            self.firstFrameSeconds = firstFrameSeconds
+        }
+    }
+
+    public init(timeline: OrientationTimeline, log: ProbeLog?, context: Context) {
+        self.timeline = timeline
+        let slotSeconds = timeline.map.rate.inverse.doubleValue
+        let videoFlips = Self.videoFlips(timeline)
+        let toleranceMS = context.toleranceMS ?? 1.5 * 1000 * slotSeconds
+        self.videoFlips = videoFlips
+        self.toleranceMS = toleranceMS
+        let crossCheck = log.map {
+            CrossCheck(video: videoFlips, log: $0, toleranceMS: toleranceMS, transientMS: context.transientMS)
+        }
+        self.crossCheck = crossCheck
+        verdict = CaptureVerdict(flips: timeline.flips, crossCheck: crossCheck, expectation: context.expectation,
+                                 uncertainty: timeline.uncertainty(slotMS: 1000 * slotSeconds), damage: context.damage)
+        if let log, let crossCheck,
+           let mapping = WallClockMapping.best(wallOrigin: context.wallOrigin, crossCheck: crossCheck, walkOrigin: log.walkOrigin,
+                                               slotSeconds: slotSeconds, creationTime: context.creationTime,
+                                               firstFrameSeconds: context.firstFrameSeconds) {
+            wallClock = mapping
+            predictedMoments = PredictedMoment.all(log: log, mapping: mapping, timeline: timeline, transientMS: context.transientMS)
+        } else {
+            wallClock = nil
+            predictedMoments = []
+        }
+    }
+
+    /// The flips of `timeline` on the recording clock: start and duration.
+    public static func videoFlips(_ timeline: OrientationTimeline) -> [CrossCheck.VideoFlip] {
+        timeline.flips.map {
+            CrossCheck.VideoFlip(startSeconds: timeline.map.seconds(ofSlot: $0.startSlot),
+                                 durationMS: Double($0.slots) * 1000 * timeline.map.rate.inverse.doubleValue)
+        }
+    }
+}
