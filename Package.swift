@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "analyze-recording",
     products: [
-        .executable(name: "analyze-recording", targets: ["analyze-recording"]),
+        .executable(name: "analyze-recording", targets: ["analyze-recording"])
     ],
     targets: [
         // The FFmpeg C libraries, found with pkg-config. Only MediaIO may import this.
@@ -31,6 +31,6 @@ let package = Package(
         .testTarget(name: "RecordingAnalysisTests", dependencies: ["RecordingAnalysis"]),
         .testTarget(name: "SampleMediaTests", dependencies: ["SampleScene", "MediaIO", "RecordingAnalysis", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "RecordingAnalysis", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["AnalyzeRecordingCLI", "RecordingAnalysis", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["AnalyzeRecordingCLI", "RecordingAnalysis", "TestSupport"])
     ]
 )

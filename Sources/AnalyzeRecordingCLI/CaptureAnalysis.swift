@@ -20,7 +20,10 @@ struct CaptureAnalysis {
     /// Working resolution: about 400 pixels wide, so a 3x native capture is analysed at 1x.
     static func workingFactor(width: Int) -> Int { max(1, Int((Double(width) / 400).rounded())) }
 
-    init(recording: String, rate givenRate: Rational?, rule: GridRule, templatePath: String?, roi: PixelRect?, transientMS: Double, fullDecode: Bool = false) throws {
+    init(
+        recording: String, rate givenRate: Rational?, rule: GridRule, templatePath: String?, roi: PixelRect?, transientMS: Double,
+        fullDecode: Bool = false
+    ) throws {
         // The deblocking filter only smooths block edges; the detector works on a reduced image where
         // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
         let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
@@ -39,7 +42,8 @@ struct CaptureAnalysis {
         var workingROI: PixelRect?
         if let roi {
             guard let clipped = roi.clipped(width: reader.info.width, height: reader.info.height) else {
-                throw CommandFailure(status: .usage, message: "--roi \(roi) lies outside the \(reader.info.width)x\(reader.info.height) recording")
+                throw CommandFailure(
+                    status: .usage, message: "--roi \(roi) lies outside the \(reader.info.width)x\(reader.info.height) recording")
             }
             workingROI = clipped.downscaled(by: factor)
         }
@@ -52,9 +56,12 @@ struct CaptureAnalysis {
         }
         progress.finish()
         if let templatePath, detector.template == nil {
-            let best = detector.bestMiss.map { String(format: "best match %.2f at scale %.2f", $0.score, $0.scale) } ?? "no position where it fits"
+            let best =
+                detector.bestMiss.map { String(format: "best match %.2f at scale %.2f", $0.score, $0.scale) } ?? "no position where it fits"
             let needed = String(format: "%.2f", detector.configuration.acquireThreshold)
-            throw CommandFailure(status: .dataError, message: "template not found in \(recording): \(best) (\(needed) needed) — is \(templatePath) this recording's sprite?")
+            throw CommandFailure(
+                status: .dataError,
+                message: "template not found in \(recording): \(best) (\(needed) needed) — is \(templatePath) this recording's sprite?")
         }
         audit = scan.audit
         let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)
@@ -64,8 +71,9 @@ struct CaptureAnalysis {
         detection = DetectionSummary(detector, templateMode: template != nil, workingFactor: factor)
         workingFactor = factor
         let transientSlots = Int64((transientMS * rate.doubleValue / 1000).rounded(.down))
-        timeline = OrientationTimeline(orientations: detector.orientations, map: resampler.map, placement: resampler.placement,
-                                       transientSlots: transientSlots)
+        timeline = OrientationTimeline(
+            orientations: detector.orientations, map: resampler.map, placement: resampler.placement,
+            transientSlots: transientSlots)
     }
 }
 

@@ -19,7 +19,11 @@ final class ChildProcess: @unchecked Sendable {
         ChildProcess.lock.lock()
         defer { ChildProcess.lock.unlock() }
         guard pipe(&outPipe) == 0 else { throw POSIXError(.EMFILE) }
-        guard pipe(&errPipe) == 0 else { close(outPipe[0]); close(outPipe[1]); throw POSIXError(.EMFILE) }
+        guard pipe(&errPipe) == 0 else {
+            close(outPipe[0])
+            close(outPipe[1])
+            throw POSIXError(.EMFILE)
+        }
         for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -30,9 +34,11 @@ final class ChildProcess: @unchecked Sendable {
         var child: pid_t = 0
         let r = ChildProcess.spawnClean(executable, arguments, actions: &actions, pid: &child)
         if r == 0 { ChildProcess.running.insert(child) }
-        close(outPipe[1]); close(errPipe[1])
+        close(outPipe[1])
+        close(errPipe[1])
         guard r == 0 else {
-            close(outPipe[0]); close(errPipe[0])
+            close(outPipe[0])
+            close(errPipe[0])
             throw POSIXError(POSIXErrorCode(rawValue: r) ?? .EPERM)
         }
         pid = child
@@ -49,7 +55,10 @@ final class ChildProcess: @unchecked Sendable {
         let errBox = Box()
         let errRead = DispatchSemaphore(value: 0)
         let errFD = stderrFD
-        Thread { errBox.data = ChildProcess.readAll(errFD); errRead.signal() }.start()
+        Thread {
+            errBox.data = ChildProcess.readAll(errFD)
+            errRead.signal()
+        }.start()
         let exited = DispatchSemaphore(value: 0)
         let timedOut = Box()
         let me = pid
@@ -68,9 +77,12 @@ final class ChildProcess: @unchecked Sendable {
         ChildProcess.lock.lock()
         ChildProcess.running.remove(pid)
         ChildProcess.lock.unlock()
-        close(stdoutFD); close(stderrFD)
+        close(stdoutFD)
+        close(stderrFD)
         // A status that cannot be collected is a failure, never a pass.
-        if waited < 0 { return (70, out, Data("cannot collect the analysis's exit status: \(String(cString: strerror(errno)))".utf8), false) }
+        if waited < 0 {
+            return (70, out, Data("cannot collect the analysis's exit status: \(String(cString: strerror(errno)))".utf8), false)
+        }
         let normally = status & 0x7F == 0
         // The timeout counts only if it is what stopped the child.
         return (normally ? (status >> 8) & 0xFF : 128 + (status & 0x7F), out, errBox.data, timedOut.flag && !normally)
@@ -78,8 +90,10 @@ final class ChildProcess: @unchecked Sendable {
 
     /// posix_spawn with an empty signal mask and SIGINT, SIGTERM, SIGHUP and SIGPIPE at their default
     /// action, whatever the caller's threads had (Dispatch's workers block them); returns its error.
-    static func spawnClean(_ executable: String, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?,
-                           pid: inout pid_t) -> Int32 {
+    static func spawnClean(
+        _ executable: String, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?,
+        pid: inout pid_t
+    ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -119,12 +133,28 @@ final class ChildProcess: @unchecked Sendable {
         private var storedData = Data()
         private var storedFlag = false
         var data: Data {
-            get { lock.lock(); defer { lock.unlock() }; return storedData }
-            set { lock.lock(); storedData = newValue; lock.unlock() }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return storedData
+            }
+            set {
+                lock.lock()
+                storedData = newValue
+                lock.unlock()
+            }
         }
         var flag: Bool {
-            get { lock.lock(); defer { lock.unlock() }; return storedFlag }
-            set { lock.lock(); storedFlag = newValue; lock.unlock() }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return storedFlag
+            }
+            set {
+                lock.lock()
+                storedFlag = newValue
+                lock.unlock()
+            }
         }
     }
 }

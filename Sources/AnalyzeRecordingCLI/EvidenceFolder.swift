@@ -17,12 +17,18 @@ enum EvidenceFolder {
     static func prepare(_ dir: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw CommandFailure(status: .cannotCreate, message: "\(dir): exists and is not a directory") }
+            guard isDirectory.boolValue else {
+                throw CommandFailure(status: .cannotCreate, message: "\(dir): exists and is not a directory")
+            }
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
             // Atomic writes leave nothing behind, but a killed run may: the tool's own temporaries count as its files.
             let foreign = contents.filter { !isEvidenceFile($0) && !$0.hasPrefix(".") }
             guard foreign.isEmpty else {
-                throw CommandFailure(status: .cannotCreate, message: "\(dir): holds files that are not this tool's evidence (\(foreign.sorted().prefix(3).joined(separator: ", "))\(foreign.count > 3 ? ", …" : "")); give an empty or new folder")
+                throw CommandFailure(
+                    status: .cannotCreate,
+                    message:
+                        "\(dir): holds files that are not this tool's evidence (\(foreign.sorted().prefix(3).joined(separator: ", "))\(foreign.count > 3 ? ", …" : "")); give an empty or new folder"
+                )
             }
             for name in contents where isEvidenceFile(name) {
                 do {

@@ -33,14 +33,19 @@ struct Grid {
             var ffmpeg: CFRMap?
             if rule.timestamps != .ffmpeg {
                 // FFmpeg's own grid may be impossible to build (no best-effort timestamp at all): then there is nothing to compare.
-                ffmpeg = try? CFRResampler(frames: scan.frames, stream: stream, rate: rate, hasBFrames: audit.hasBFrames,
-                                           rule: rule.withFFmpegTimestamps).map
+                ffmpeg = try? CFRResampler(
+                    frames: scan.frames, stream: stream, rate: rate, hasBFrames: audit.hasBFrames,
+                    rule: rule.withFFmpegTimestamps
+                ).map
             }
             return (resampler, ffmpeg)
         } catch .noTimestamps {
-            throw CommandFailure(status: .dataError, message: "\(scan.info.path): no frame has a timestamp, so it cannot be placed on a time grid")
+            throw CommandFailure(
+                status: .dataError, message: "\(scan.info.path): no frame has a timestamp, so it cannot be placed on a time grid")
         } catch .tooManySlots(let n) {
-            throw CommandFailure(status: .dataError, message: "\(scan.info.path): timestamps span \(n) slots at \(rate.compactDescription) fps; they are corrupt")
+            throw CommandFailure(
+                status: .dataError,
+                message: "\(scan.info.path): timestamps span \(n) slots at \(rate.compactDescription) fps; they are corrupt")
         }
     }
 

@@ -7,7 +7,12 @@ let toolVersion = "0.1.0"
 
 /// Every subcommand; the first is the default.
 enum CommandRegistry {
-    static var all: [any Command.Type] { [AnalyzeCommand.self, TimestampsCommand.self, CFRCommand.self, FrameCommand.self, OrientationCommand.self, LogCommand.self, BatchCommand.self, RecordCommand.self] }
+    static var all: [any Command.Type] {
+        [
+            AnalyzeCommand.self, TimestampsCommand.self, CFRCommand.self, FrameCommand.self, OrientationCommand.self, LogCommand.self,
+            BatchCommand.self, RecordCommand.self
+        ]
+    }
 
     /// The subcommand a mistyped first word most likely meant: at most two edits away, and not
     /// itself a subcommand. A word that is a file is never a mistyped subcommand.
@@ -35,13 +40,13 @@ enum CommandRegistry {
 
 func generalHelp() -> String {
     var text = """
-    analyze-recording: forensics on screen recordings (iOS Simulator captures).
+        analyze-recording: forensics on screen recordings (iOS Simulator captures).
 
-    USAGE: analyze-recording [SUBCOMMAND] RECORDING [OPTIONS]
+        USAGE: analyze-recording [SUBCOMMAND] RECORDING [OPTIONS]
 
-    SUBCOMMANDS:
+        SUBCOMMANDS:
 
-    """
+        """
     var table = [(String, String)]()
     for c in CommandRegistry.all { table.append((c.name, c.abstract)) }
     let width = table.map(\.0.count).max() ?? 0
@@ -50,10 +55,10 @@ func generalHelp() -> String {
     }
     text += """
 
-    Without a subcommand, 'analyze' runs. 'analyze-recording SUBCOMMAND --help' shows its options.
-    Exit status: 0 clean, 1 findings, 64 usage error, 65 bad input data, 66 cannot open input, 73 cannot write output.
+        Without a subcommand, 'analyze' runs. 'analyze-recording SUBCOMMAND --help' shows its options.
+        Exit status: 0 clean, 1 findings, 64 usage error, 65 bad input data, 66 cannot open input, 73 cannot write output.
 
-    """
+        """
     return text
 }
 
@@ -110,8 +115,11 @@ public func runTool(_ arguments: [String]) -> ExitStatus {
     }
     var command: any Command.Type = AnalyzeCommand.self
     if let first = args.first, !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first),
-       let near = CommandRegistry.nearestName(to: first) {
-        Console.error("analyze-recording: unknown subcommand '\(TextTable.terminalSafe(first))', did you mean '\(near)'? (see 'analyze-recording --help')\n")
+        let near = CommandRegistry.nearestName(to: first)
+    {
+        Console.error(
+            "analyze-recording: unknown subcommand '\(TextTable.terminalSafe(first))', did you mean '\(near)'? (see 'analyze-recording --help')\n"
+        )
         return .usage
     }
     if let first = args.first, let named = CommandRegistry.all.first(where: { $0.name == first }) {
@@ -134,7 +142,9 @@ public func runTool(_ arguments: [String]) -> ExitStatus {
         let instance = try command.init(parsed)
         return try instance.run()
     } catch let error as UsageError {
-        Console.error("analyze-recording \(command.name): \(TextTable.terminalSafe(error.message)) (see 'analyze-recording \(command.name) --help')\n")
+        Console.error(
+            "analyze-recording \(command.name): \(TextTable.terminalSafe(error.message)) (see 'analyze-recording \(command.name) --help')\n"
+        )
         return .usage
     } catch let error as MediaError {
         Console.error("analyze-recording: \(TextTable.terminalSafe(error.message))\n")

@@ -20,8 +20,9 @@ public struct AccuracyCase: Sendable {
         let brightness = pick([1.0, 1.0, 0.6, 1.0 / 3])
         let bodyEvery = refresh >= 60 ? pick([1, 1, 3]) : 1
         let ticks = 2 * refresh
-        var scenario = WalkScenario(refreshRate: refresh, ticks: ticks, pixelScale: scale, brightness: brightness,
-                                    speed: rng.uniform(10...60))
+        var scenario = WalkScenario(
+            refreshRate: refresh, ticks: ticks, pixelScale: scale, brightness: brightness,
+            speed: rng.uniform(10...60))
         // 1-3 flips of 1-20 evaluations (at most a quarter second), apart and inside the capture.
         var next = Int(rng.uniform(0.15...0.3) * Double(ticks)) / bodyEvery * bodyEvery
         var rearmed = false
@@ -32,11 +33,15 @@ public struct AccuracyCase: Sendable {
             for t in next..<(next + length) { scenario.mirroredTicks.insert(t) }
             // A later tap may re-arm the walk (the sprite jumps back to its start as it flips); the
             // first flip is the cold start, in place, as in the story.
-            if rng.next() % 4 == 0, flip > 0 { scenario.rearmTicks.insert(next); rearmed = true }
+            if rng.next() % 4 == 0, flip > 0 {
+                scenario.rearmTicks.insert(next)
+                rearmed = true
+            }
             next += length + max(12, Int(rng.uniform(0.15...0.35) * Double(ticks))) / bodyEvery * bodyEvery
         }
         let codec = rng.next() % 3 == 0 ? "hevc" : "h264"
-        return AccuracyCase(scenario: scenario, codec: codec, bFrames: pick([0, 2]), quality: 18 + Int(rng.next() % 17),
-                            bodyEvery: bodyEvery, rearmed: rearmed)
+        return AccuracyCase(
+            scenario: scenario, codec: codec, bFrames: pick([0, 2]), quality: 18 + Int(rng.next() % 17),
+            bodyEvery: bodyEvery, rearmed: rearmed)
     }
 }

@@ -24,7 +24,12 @@ public struct Canvas: Sendable {
     /// A colour with components in 0...1.
     public struct Color: Sendable, Equatable {
         public var r: Float, g: Float, b: Float, a: Float
-        public init(_ r: Float, _ g: Float, _ b: Float, _ a: Float = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+        public init(_ r: Float, _ g: Float, _ b: Float, _ a: Float = 1) {
+            self.r = r
+            self.g = g
+            self.b = b
+            self.a = a
+        }
         /// From 8-bit components.
         public static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: Float = 1) -> Color {
             Color(Float(r) / 255, Float(g) / 255, Float(b) / 255, a)
@@ -48,8 +53,10 @@ public struct Canvas: Sendable {
 
     /// Fills the pixels for which `distance(x, y)` (a signed distance in pixels, negative inside) is
     /// below half a pixel, within the bounding box.
-    public mutating func fill(_ color: Color, minX: Double, minY: Double, maxX: Double, maxY: Double,
-                              distance: (Double, Double) -> Double) {
+    public mutating func fill(
+        _ color: Color, minX: Double, minY: Double, maxX: Double, maxY: Double,
+        distance: (Double, Double) -> Double
+    ) {
         let x0 = max(0, Int((minX - 1).rounded(.down))), x1 = min(width - 1, Int((maxX + 1).rounded(.up)))
         let y0 = max(0, Int((minY - 1).rounded(.down))), y1 = min(height - 1, Int((maxY + 1).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return }
@@ -123,7 +130,10 @@ public struct Canvas: Sendable {
             let row = y * width
             for x in 0..<width {
                 let s = row + width - 1 - x
-                out.red[row + x] = red[s]; out.green[row + x] = green[s]; out.blue[row + x] = blue[s]; out.alpha[row + x] = alpha[s]
+                out.red[row + x] = red[s]
+                out.green[row + x] = green[s]
+                out.blue[row + x] = blue[s]
+                out.alpha[row + x] = alpha[s]
             }
         }
         return out
@@ -143,7 +153,10 @@ public struct Canvas: Sendable {
                     guard w > 0, sx >= 0, sy >= 0, sx < sprite.width, sy < sprite.height else { return }
                     let i = sy * sprite.width + sx
                     let sa = sprite.alpha[i] * w
-                    r += sprite.red[i] * sa; g += sprite.green[i] * sa; b += sprite.blue[i] * sa; a += sa
+                    r += sprite.red[i] * sa
+                    g += sprite.green[i] * sa
+                    b += sprite.blue[i] * sa
+                    a += sa
                 }
                 tap(dx - 1, dy - 1, wx1 * wy1)
                 tap(dx, dy - 1, wx0 * wy1)
@@ -180,8 +193,10 @@ public struct Canvas: Sendable {
     public func rgbaBytes() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<(width * height) {
-            out[i * 4] = Canvas.byte(red[i]); out[i * 4 + 1] = Canvas.byte(green[i])
-            out[i * 4 + 2] = Canvas.byte(blue[i]); out[i * 4 + 3] = Canvas.byte(alpha[i])
+            out[i * 4] = Canvas.byte(red[i])
+            out[i * 4 + 1] = Canvas.byte(green[i])
+            out[i * 4 + 2] = Canvas.byte(blue[i])
+            out[i * 4 + 3] = Canvas.byte(alpha[i])
         }
         return out
     }

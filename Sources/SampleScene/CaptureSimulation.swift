@@ -97,30 +97,41 @@ public struct CaptureSimulation: Sendable {
         func state(t: Double, walking: Bool) -> (SnailScreenState, Double?, Double?, Double?) {
             let rows = min(6, regularCount + 1)
             guard walking else {
-                return (SnailScreenState(rowsRevealed: rows, playing: false, fade: 0, rainTime: 0,
-                                         spriteX: SnailScene.spriteX(tri: 0), facingRight: true), nil, nil, nil)
+                return (
+                    SnailScreenState(
+                        rowsRevealed: rows, playing: false, fade: 0, rainTime: 0,
+                        spriteX: SnailScene.spriteX(tri: 0), facingRight: true), nil, nil, nil
+                )
             }
             let elapsed = t - origin
             let old = WalkFormula.legacy.phase(elapsed: elapsed, period: script.walkPeriod)
             let new = WalkFormula.clamped.phase(elapsed: elapsed, period: script.walkPeriod)
             let phase = script.formula == .legacy ? old : new
             let fade = smoothstep(elapsed / CaptureSimulation.fadeDuration)
-            let s = SnailScreenState(rowsRevealed: rows, playing: true, fade: fade, rainTime: fade > 0 ? t - script.wallStart : 0,
-                                     spriteX: SnailScene.spriteX(tri: WalkFormula.triangle(phase: phase)),
-                                     facingRight: WalkFormula.facesRight(phase: phase))
+            let s = SnailScreenState(
+                rowsRevealed: rows, playing: true, fade: fade, rainTime: fade > 0 ? t - script.wallStart : 0,
+                spriteX: SnailScene.spriteX(tri: WalkFormula.triangle(phase: phase)),
+                facingRight: WalkFormula.facesRight(phase: phase))
             return (s, elapsed, old, new)
         }
 
         for k in 0..<vsyncCount where k == nextEvaluation {
             let lag = rng.uniform(0...1) < 0.2 ? rng.uniform(0.015...0.027) : rng.uniform(0.00001...0.001)
             var delay = rng.uniform(0.0001...0.0006)
-            if delayNext { delay += 0.010; delayNext = false } // the first rain frame is heavier to build
+            if delayNext {
+                delay += 0.010
+                delayNext = false
+            }  // the first rain frame is heavier to build
             let now = vsyncTime(k) + delay
             let t = now - lag
             let (s, elapsed, old, new) = state(t: t, walking: tapped)
-            var e = Evaluation(now: now, t: t, appearsAtVsync: firstVsync(after: now), probeNumber: nil,
-                               elapsed: elapsed, oldPhase: old, newPhase: new, state: s)
-            if tapped { probeCount += 1; e.probeNumber = probeCount }
+            var e = Evaluation(
+                now: now, t: t, appearsAtVsync: firstVsync(after: now), probeNumber: nil,
+                elapsed: elapsed, oldPhase: old, newPhase: new, state: s)
+            if tapped {
+                probeCount += 1
+                e.probeNumber = probeCount
+            }
             evaluations.append(e)
             regularCount += 1
             nextEvaluation = k + CaptureSimulation.evaluationEveryVsyncs
@@ -132,8 +143,10 @@ public struct CaptureSimulation: Sendable {
                 let probeNow = origin + 0.00026
                 let (ts, te, to, tn) = state(t: t, walking: true)
                 probeCount = 1
-                evaluations.append(Evaluation(now: probeNow, t: t, appearsAtVsync: firstVsync(after: probeNow), probeNumber: 1,
-                                              elapsed: te, oldPhase: to, newPhase: tn, state: ts))
+                evaluations.append(
+                    Evaluation(
+                        now: probeNow, t: t, appearsAtVsync: firstVsync(after: probeNow), probeNumber: 1,
+                        elapsed: te, oldPhase: to, newPhase: tn, state: ts))
                 nextEvaluation = max(k + 1, firstVsync(after: probeNow + CaptureSimulation.minimumInterval) - 1)
                 // firstVsync(after:) is strictly after; a vsync exactly at now + 50 ms also qualifies.
                 if vsyncTime(nextEvaluation) < probeNow + CaptureSimulation.minimumInterval { nextEvaluation += 1 }
@@ -145,8 +158,9 @@ public struct CaptureSimulation: Sendable {
         let beforeTap = evaluations.filter { $0.probeNumber == nil }
         baseline = Array(beforeTap.suffix(15))
 
-        let initial = SnailScreenState(rowsRevealed: 0, playing: false, fade: 0, rainTime: 0,
-                                       spriteX: SnailScene.spriteX(tri: 0), facingRight: true)
+        let initial = SnailScreenState(
+            rowsRevealed: 0, playing: false, fade: 0, rainTime: 0,
+            spriteX: SnailScene.spriteX(tri: 0), facingRight: true)
         var screens: [SnailScreenState] = []
         screens.reserveCapacity(vsyncCount)
         var current = initial

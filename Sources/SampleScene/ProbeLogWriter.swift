@@ -43,8 +43,9 @@ public enum ProbeLogWriter {
         let elapsed = e.elapsed ?? 0
         let old = WalkFormula.legacy.phase(elapsed: elapsed, period: period)
         let new = WalkFormula.clamped.phase(elapsed: elapsed, period: period)
-        return String(format: "skew=%+.5f  elapsed=%+.5f | old=%.5f %@ | new=%.5f %@",
-                      e.skew, elapsed, old, arrow(old), new, arrow(new))
+        return String(
+            format: "skew=%+.5f  elapsed=%+.5f | old=%.5f %@ | new=%.5f %@",
+            e.skew, elapsed, old, arrow(old), new, arrow(new))
     }
 
     static func arrow(_ phase: Double) -> String { WalkFormula.facesRight(phase: phase) ? "→R" : "←L" }
@@ -68,7 +69,8 @@ public enum ProbeLogWriter {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         if month <= 2 { year += 1 }
-        return String(format: "%04lld-%02lld-%02lld %02lld:%02lld:%02lld.%06lld+0000", year, month, day,
-                      secondOfDay / 3600, (secondOfDay / 60) % 60, secondOfDay % 60, micros)
+        return String(
+            format: "%04lld-%02lld-%02lld %02lld:%02lld:%02lld.%06lld+0000", year, month, day,
+            secondOfDay / 3600, (secondOfDay / 60) % 60, secondOfDay % 60, micros)
     }
 }

@@ -22,7 +22,7 @@ public struct SampleTruth: Sendable {
         public var durationMS: Double
     }
 
-    public static let transientVsyncs = 30 // 500 ms at 60 Hz
+    public static let transientVsyncs = 30  // 500 ms at 60 Hz
 
     public let simulation: CaptureSimulation
     /// Per emitted frame: pts after any timestamp edits (decoder output order).
@@ -50,7 +50,10 @@ public struct SampleTruth: Sendable {
         var turns: [Turn] = []
         var k = 1
         while k < facing.count {
-            guard facing[k] != facing[k - 1] else { k += 1; continue }
+            guard facing[k] != facing[k - 1] else {
+                k += 1
+                continue
+            }
             var end = k
             while end < facing.count && facing[end] == facing[k] { end += 1 }
             let length = end - k
@@ -58,8 +61,10 @@ public struct SampleTruth: Sendable {
                 let frames = emitted.filter { $0 >= k && $0 < end }
                 let firstFrame = emitted.firstIndex(of: frames.first ?? k) ?? 0
                 let after = firstFrame + frames.count < emitted.count ? emitted[firstFrame + frames.count] : simulation.vsyncCount
-                flips.append(Flip(startVsync: k, vsyncs: length, sourceFrames: frames.count,
-                                  sourceDurationTicks: Int64(after - (frames.first ?? k)) * 10))
+                flips.append(
+                    Flip(
+                        startVsync: k, vsyncs: length, sourceFrames: frames.count,
+                        sourceDurationTicks: Int64(after - (frames.first ?? k)) * 10))
                 k = end + 1
                 continue
             }
@@ -75,7 +80,9 @@ public struct SampleTruth: Sendable {
     /// transient (shorter than 500 ms).
     public static func predictedFlips(_ simulation: CaptureSimulation, formula: WalkFormula) -> [PredictedFlip] {
         let probed = simulation.probed
-        let facing = probed.map { WalkFormula.facesRight(phase: formula.phase(elapsed: $0.elapsed ?? 0, period: simulation.script.walkPeriod)) }
+        let facing = probed.map {
+            WalkFormula.facesRight(phase: formula.phase(elapsed: $0.elapsed ?? 0, period: simulation.script.walkPeriod))
+        }
         var result: [PredictedFlip] = []
         var i = 0
         let initial = true
@@ -110,9 +117,16 @@ public struct SampleTruth: Sendable {
         let orientation = sim.screens.map { $0.facingRight ? "R" : "L" }.joined()
         var predicted: [(String, JSONValue)] = []
         for formula in WalkFormula.allCases {
-            predicted.append((formula.rawValue, .array(SampleTruth.predictedFlips(sim, formula: formula).map {
-                .object([("start_wall", .double($0.startWall, decimals: 5)), ("duration_ms", .double($0.durationMS, decimals: 3))])
-            })))
+            predicted.append(
+                (
+                    formula.rawValue,
+                    .array(
+                        SampleTruth.predictedFlips(sim, formula: formula).map {
+                            .object([
+                                ("start_wall", .double($0.startWall, decimals: 5)), ("duration_ms", .double($0.durationMS, decimals: 3))
+                            ])
+                        })
+                ))
         }
         return .object([
             ("file", .string(file)),
@@ -138,21 +152,40 @@ public struct SampleTruth: Sendable {
             ("non_monotonic", .array(nonMonotonic.map { .int(Int64($0)) })),
             ("duplicates", .array(duplicates.map { .int(Int64($0)) })),
             ("vsync_facing", .string(orientation)),
-            ("flips", .array(flips.map { f in
-                .object([("start_s", .double(Double(f.startVsync) / rate, decimals: 6)),
-                         ("end_s", .double(Double(f.startVsync + f.vsyncs) / rate, decimals: 6)),
-                         ("duration_ms", ms(f.vsyncs)), ("cfr_frames", .int(Int64(f.vsyncs))),
-                         ("source_frames", .int(Int64(f.sourceFrames))),
-                         ("source_duration_ms", .double(Double(f.sourceDurationTicks) * 1000 / 600, decimals: 3))])
-            })),
-            ("turns", .array(turns.map { .object([("at_s", .double(Double($0.vsync) / rate, decimals: 6)),
-                                                  ("facing", .string($0.facingRight ? "right" : "left"))]) })),
-            ("log", .optional(logFile) { log in
-                .object([("file", .string(log)),
-                         ("evaluations", .int(Int64(sim.probed.count))),
-                         ("skew_samples", .int(Int64(sim.baseline.count))),
-                         ("predicted", .object(predicted))])
-            }),
+            (
+                "flips",
+                .array(
+                    flips.map { f in
+                        .object([
+                            ("start_s", .double(Double(f.startVsync) / rate, decimals: 6)),
+                            ("end_s", .double(Double(f.startVsync + f.vsyncs) / rate, decimals: 6)),
+                            ("duration_ms", ms(f.vsyncs)), ("cfr_frames", .int(Int64(f.vsyncs))),
+                            ("source_frames", .int(Int64(f.sourceFrames))),
+                            ("source_duration_ms", .double(Double(f.sourceDurationTicks) * 1000 / 600, decimals: 3))
+                        ])
+                    })
+            ),
+            (
+                "turns",
+                .array(
+                    turns.map {
+                        .object([
+                            ("at_s", .double(Double($0.vsync) / rate, decimals: 6)),
+                            ("facing", .string($0.facingRight ? "right" : "left"))
+                        ])
+                    })
+            ),
+            (
+                "log",
+                .optional(logFile) { log in
+                    .object([
+                        ("file", .string(log)),
+                        ("evaluations", .int(Int64(sim.probed.count))),
+                        ("skew_samples", .int(Int64(sim.baseline.count))),
+                        ("predicted", .object(predicted))
+                    ])
+                }
+            )
         ])
     }
 }

@@ -114,10 +114,14 @@ public final class SnailScene {
         c.fillRoundedRect(x: 330, y: 17, width: 32, height: 12, radius: 3, .rgb(30, 30, 34))
         // Card shadow and frame.
         let k = SnailScene.card
-        c.fillRoundedRect(x: Double(k.x) - 1, y: Double(k.y) + 1, width: Double(k.width) + 2, height: Double(k.height) + 2, radius: 19, .rgb(210, 210, 216))
+        c.fillRoundedRect(
+            x: Double(k.x) - 1, y: Double(k.y) + 1, width: Double(k.width) + 2, height: Double(k.height) + 2, radius: 19,
+            .rgb(210, 210, 216))
         // Section title.
         c.fillRoundedRect(x: 16, y: 312, width: 120, height: 18, radius: 5, .rgb(40, 40, 46))
-        let icons: [Canvas.Color] = [.rgb(70, 110, 200), .rgb(60, 160, 120), .rgb(220, 140, 60), .rgb(150, 90, 190), .rgb(200, 80, 90), .rgb(90, 150, 190)]
+        let icons: [Canvas.Color] = [
+            .rgb(70, 110, 200), .rgb(60, 160, 120), .rgb(220, 140, 60), .rgb(150, 90, 190), .rgb(200, 80, 90), .rgb(90, 150, 190)
+        ]
         for row in 0..<min(rows, icons.count) {
             let y = 348.0 + Double(row) * 66
             if row == 0 && playing {

@@ -51,8 +51,9 @@ public enum UIDistractorScene {
             for k in 0..<8 {
                 let a = Double(k) / 8 * 2 * Double.pi + t * 8
                 let shade = k == 0 ? 60 : 180
-                c.strokeLine(x0: 195 + 8 * cos(a), y0: 110 + 8 * sin(a), x1: 195 + 16 * cos(a), y1: 110 + 16 * sin(a), width: 3,
-                             .rgb(shade, shade, shade))
+                c.strokeLine(
+                    x0: 195 + 8 * cos(a), y0: 110 + 8 * sin(a), x1: 195 + 16 * cos(a), y1: 110 + 16 * sin(a), width: 3,
+                    .rgb(shade, shade, shade))
             }
         }
         // Keyboard (3.0–4.0 s): slides up from the bottom.
@@ -65,8 +66,9 @@ public enum UIDistractorScene {
         for row in 0..<24 {
             let top = y + Double(row) * 64
             guard top > -64, top < Double(height) else { continue }
-            c.fillRoundedRect(x: x + 16, y: top + 8, width: 44, height: 44, radius: 10,
-                              .rgb(60 + (row * 47) % 160, 90 + (row * 31) % 120, 200 - (row * 23) % 120))
+            c.fillRoundedRect(
+                x: x + 16, y: top + 8, width: 44, height: 44, radius: 10,
+                .rgb(60 + (row * 47) % 160, 90 + (row * 31) % 120, 200 - (row * 23) % 120))
             c.fillRoundedRect(x: x + 72, y: top + 12, width: 90 + Double((row * 37) % 120), height: 12, radius: 4, .rgb(40, 40, 46))
             c.fillRoundedRect(x: x + 72, y: top + 32, width: 140 + Double((row * 53) % 100), height: 9, radius: 3, .rgb(150, 150, 158))
             c.strokePolyline([(x + 360, top + 22), (x + 368, top + 30), (x + 360, top + 38)], width: 2.5, .rgb(190, 190, 196))
@@ -78,7 +80,8 @@ public enum UIDistractorScene {
         c.fillRoundedRect(x: x, y: 96, width: 390, height: 748, radius: 0, .rgb(255, 255, 255))
         c.fillRoundedRect(x: x + 20, y: 130, width: 350, height: 200, radius: 16, .rgb(88, 86, 214))
         for line in 0..<8 {
-            c.fillRoundedRect(x: x + 20, y: 360 + Double(line) * 26, width: 200 + Double((line * 41) % 140), height: 11, radius: 4, .rgb(60, 60, 66))
+            c.fillRoundedRect(
+                x: x + 20, y: 360 + Double(line) * 26, width: 200 + Double((line * 41) % 140), height: 11, radius: 4, .rgb(60, 60, 66))
         }
     }
 
@@ -99,10 +102,12 @@ public enum UIDistractorScene {
             let keyWidth = row == 3 ? 100.0 : 33.0
             let startX = (390 - Double(count) * (keyWidth + 5)) / 2
             for k in 0..<count {
-                c.fillRoundedRect(x: startX + Double(k) * (keyWidth + 5), y: y + 10 + Double(row) * 54, width: keyWidth, height: 44, radius: 5,
-                                  .rgb(255, 255, 255))
-                c.fillRoundedRect(x: startX + Double(k) * (keyWidth + 5) + 12, y: y + 26 + Double(row) * 54, width: 9, height: 12, radius: 2,
-                                  .rgb(30, 30, 30))
+                c.fillRoundedRect(
+                    x: startX + Double(k) * (keyWidth + 5), y: y + 10 + Double(row) * 54, width: keyWidth, height: 44, radius: 5,
+                    .rgb(255, 255, 255))
+                c.fillRoundedRect(
+                    x: startX + Double(k) * (keyWidth + 5) + 12, y: y + 26 + Double(row) * 54, width: 9, height: 12, radius: 2,
+                    .rgb(30, 30, 30))
             }
         }
     }

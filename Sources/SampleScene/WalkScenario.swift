@@ -18,8 +18,10 @@ public struct WalkScenario: Sendable {
     /// Ticks at which the walk re-arms: the sprite jumps back to where it started.
     public var rearmTicks: Set<Int> = []
 
-    public init(refreshRate: Int = 60, ticks: Int = 120, pixelScale: Int = 1, brightness: Double = 1, speed: Double = 30,
-                mirroredTicks: Set<Int> = [], rearmTicks: Set<Int> = []) {
+    public init(
+        refreshRate: Int = 60, ticks: Int = 120, pixelScale: Int = 1, brightness: Double = 1, speed: Double = 30,
+        mirroredTicks: Set<Int> = [], rearmTicks: Set<Int> = []
+    ) {
         self.refreshRate = refreshRate
         self.ticks = ticks
         self.pixelScale = pixelScale
@@ -40,8 +42,9 @@ public struct WalkScenario: Sendable {
     public func state(at n: Int) -> SnailScreenState {
         let start = rearmTicks.filter { $0 <= n }.max() ?? 0
         let t = Double(n - start) / Double(refreshRate)
-        return SnailScreenState(rowsRevealed: 6, playing: true, fade: 1, rainTime: Double(n) / Double(refreshRate),
-                                spriteX: 16 + speed * t, facingRight: !mirroredTicks.contains(n))
+        return SnailScreenState(
+            rowsRevealed: 6, playing: true, fade: 1, rainTime: Double(n) / Double(refreshRate),
+            spriteX: 16 + speed * t, facingRight: !mirroredTicks.contains(n))
     }
 
     /// The truth: runs of consecutive mirrored ticks, as (first tick, ticks).

@@ -16,16 +16,19 @@ enum AccuracyMedia {
             let s = c.scenario
             let codec: VideoWriter.Codec = c.codec == "hevc" && VideoWriter.isAvailable(.hevc) ? .hevc : .h264
             let name = String(format: "walk-%03d.mov", i)
-            let writer = try VideoWriter(path: dir.appendingPathComponent(name).path, settings: VideoWriter.Settings(
-                codec: codec, width: s.width, height: s.height, timeBase: Rational(1, s.timeScale),
-                frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
+            let writer = try VideoWriter(
+                path: dir.appendingPathComponent(name).path,
+                settings: VideoWriter.Settings(
+                    codec: codec, width: s.width, height: s.height, timeBase: Rational(1, s.timeScale),
+                    frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
             for n in stride(from: 0, to: s.ticks, by: c.bodyEvery) {
                 let image = RGBImage(width: s.width, height: s.height, pixels: s.render(n, scene: scene))
                 try writer.append(image, pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
             }
             try writer.finish()
             let flips = s.flips.map { "[\($0.start),\($0.ticks)]" }.joined(separator: ",")
-            truth += "{\"file\":\"\(name)\",\"refresh\":\(s.refreshRate),\"scale\":\(s.pixelScale),\"brightness\":\(String(format: "%.2f", s.brightness)),"
+            truth +=
+                "{\"file\":\"\(name)\",\"refresh\":\(s.refreshRate),\"scale\":\(s.pixelScale),\"brightness\":\(String(format: "%.2f", s.brightness)),"
                 + "\"codec\":\"\(codec.rawValue)\",\"b_frames\":\(c.bFrames),\"crf\":\(c.quality),\"body_every\":\(c.bodyEvery),"
                 + "\"rearmed\":\(c.rearmed),\"flips\":[\(flips)]}\n"
             FileHandle.standardError.write(Data("\r\(i + 1)/\(count)".utf8))
@@ -33,7 +36,8 @@ enum AccuracyMedia {
         FileHandle.standardError.write(Data("\n".utf8))
         try OutputFile.writeAtomically(Array(truth.utf8), to: dir.appendingPathComponent("truth.jsonl").path)
         let sprite = SnailSprite.render()
-        try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()),
-                                       to: dir.appendingPathComponent("snail.png").path)
+        try OutputFile.writeAtomically(
+            try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()),
+            to: dir.appendingPathComponent("snail.png").path)
     }
 }

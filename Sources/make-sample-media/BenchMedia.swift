@@ -23,9 +23,10 @@ enum BenchMedia {
                 continue
             }
             let path = dir.appendingPathComponent("bench-\(codec.rawValue)-\(seconds)s.mov").path
-            let settings = VideoWriter.Settings(codec: codec, width: width, height: height, timeBase: Rational(1, 600),
-                                                frameRate: Rational(60, 1), bFrames: codec == .hevc ? 3 : 0,
-                                                quality: codec == .hevc ? 30 : 26, gopSize: 240, threads: 0)
+            let settings = VideoWriter.Settings(
+                codec: codec, width: width, height: height, timeBase: Rational(1, 600),
+                frameRate: Rational(60, 1), bFrames: codec == .hevc ? 3 : 0,
+                quality: codec == .hevc ? 30 : 26, gopSize: 240, threads: 0)
             let writer = try VideoWriter(path: path, settings: settings, preset: codec == .hevc ? "ultrafast" : "veryfast")
             var cache: (SnailScreenState, RGBImage)?
             for k in 0..<sim.vsyncCount {
@@ -53,15 +54,17 @@ enum BenchMedia {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("bench-ui-\(seconds)s.mov").path
         let w = UIDistractorScene.width * 3, h = UIDistractorScene.height * 3
-        let settings = VideoWriter.Settings(codec: .h264, width: w, height: h, timeBase: Rational(1, 600), frameRate: Rational(60, 1),
-                                            bFrames: 0, quality: 24, gopSize: 240, threads: 0)
+        let settings = VideoWriter.Settings(
+            codec: .h264, width: w, height: h, timeBase: Rational(1, 600), frameRate: Rational(60, 1),
+            bFrames: 0, quality: 24, gopSize: 240, threads: 0)
         let writer = try VideoWriter(path: path, settings: settings, preset: "veryfast")
         let loop = Int(UIDistractorScene.duration * 60)
         var rendered: [Int: RGBImage] = [:]
         for k in 0..<(seconds * 60) {
             let n = k % loop
             if rendered[n] == nil {
-                let small = RGBImage(width: UIDistractorScene.width, height: UIDistractorScene.height, pixels: UIDistractorScene.render(at: Double(n) / 60))
+                let small = RGBImage(
+                    width: UIDistractorScene.width, height: UIDistractorScene.height, pixels: UIDistractorScene.render(at: Double(n) / 60))
                 rendered[n] = try FrameExtraction.scaled(small, width: w, height: h)
             }
             try writer.append(rendered[n]!, pts: Int64(k) * 10, duration: 10)
@@ -86,7 +89,9 @@ enum BenchMedia {
                     guard x + 3 < w else { continue }
                     for dx in 0..<3 {
                         let i = (y * w + x + dx) * 3
-                        p[i] = UInt8((Int(p[i]) + 200) / 2); p[i + 1] = UInt8((Int(p[i + 1]) + 215) / 2); p[i + 2] = UInt8((Int(p[i + 2]) + 240) / 2)
+                        p[i] = UInt8((Int(p[i]) + 200) / 2)
+                        p[i + 1] = UInt8((Int(p[i + 1]) + 215) / 2)
+                        p[i + 2] = UInt8((Int(p[i + 2]) + 240) / 2)
                     }
                 }
             }

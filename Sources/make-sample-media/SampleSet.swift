@@ -24,12 +24,13 @@ enum SampleSet {
         // A quick walk: real turnarounds every 1.2 s, besides the cold-start flip.
         let walk = CaptureScript(name: "turns", formula: .legacy, walkPeriod: 2.4, seed: 77)
         return [
-            SampleCapture(file: "flip.mov", script: flip, codec: .h264, bFrames: 0,
-                          logs: [("probe.txt", false), ("probe-console.txt", true)]),
+            SampleCapture(
+                file: "flip.mov", script: flip, codec: .h264, bFrames: 0,
+                logs: [("probe.txt", false), ("probe-console.txt", true)]),
             SampleCapture(file: "fixed.mov", script: fixed, codec: .h264, bFrames: 0, logs: [("probe-fixed.txt", false)]),
             SampleCapture(file: "flip-hevc.mov", script: flip, codec: .hevc, bFrames: 3, logs: []),
             SampleCapture(file: "nonmonotonic.mov", script: flip, codec: .h264, bFrames: 0, logs: [], ptsEdits: nonMonotonicEdits),
-            SampleCapture(file: "turns.mov", script: walk, codec: .h264, bFrames: 2, logs: [("probe-turns.txt", false)]),
+            SampleCapture(file: "turns.mov", script: walk, codec: .h264, bFrames: 2, logs: [("probe-turns.txt", false)])
         ]
     }
 

@@ -86,8 +86,9 @@ func main() -> Int32 {
         }
         if !truthOnly {
             let sprite = SnailSprite.render()
-            try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()),
-                                           to: out.appendingPathComponent("snail.png").path)
+            try OutputFile.writeAtomically(
+                try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()),
+                to: out.appendingPathComponent("snail.png").path)
             try writeTapFilmstrip(scene: scene, to: out.appendingPathComponent("tap-filmstrip.png").path)
             // Byte-identical output is promised for the same FFmpeg; record which one made these files.
             try write("made by make-sample-media with \(LibraryVersions.description)\n", to: out.appendingPathComponent("GENERATOR.txt"))
@@ -107,10 +108,11 @@ func write(_ text: String, to url: URL) throws {
 }
 
 func writeVideo(_ capture: SampleCapture, sim: CaptureSimulation, edits: [Int: Int64], scene: SnailScene, to path: String) throws {
-    let settings = VideoWriter.Settings(codec: capture.codec, width: SnailScene.width, height: SnailScene.height,
-                                        timeBase: Rational(1, CaptureSimulation.timeScale), frameRate: Rational(60, 1),
-                                        bFrames: capture.bFrames, quality: capture.codec == .hevc ? 30 : 28, gopSize: 120,
-                                        creationTime: SampleSet.creationTime)
+    let settings = VideoWriter.Settings(
+        codec: capture.codec, width: SnailScene.width, height: SnailScene.height,
+        timeBase: Rational(1, CaptureSimulation.timeScale), frameRate: Rational(60, 1),
+        bFrames: capture.bFrames, quality: capture.codec == .hevc ? 30 : 28, gopSize: 120,
+        creationTime: SampleSet.creationTime)
     var rewrite: VideoWriter.TimestampRewrite?
     if !edits.isEmpty {
         rewrite = { (index: Int, pts: Int64, dts: Int64) -> (pts: Int64, dts: Int64) in

@@ -1,30 +1,30 @@
 import Foundation
+import RecordingAnalysis
 import Testing
 import TestSupport
 
 private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendingPathComponent(name).path }
 
 @Suite struct AnalyzeCommandTests {
-    private func analyze(_ args: [String]) throws -> (RunResult, [String: Any]) {
+    private func analyze(_ args: [String]) throws -> (RunResult, AnalyzeDocument) {
         let r = try TestSupport.tool(args + ["--json", "-"])
         #expect(!r.crashed, "\(r.stderr)")
-        return (r, try TestSupport.parseJSON(r.stdout))
+        return (r, try AnalyzeDocument.decode(Data(r.stdout.utf8)))
     }
 
-    private func verdict(_ json: [String: Any]) -> String? { (json["cross_check"] as? [String: Any])?["verdict"] as? String }
+    private func verdict(_ json: AnalyzeDocument) -> String? { json.crossCheck?.verdict }
 
     @Test func theBugCaptureMatchesTheLegacyFormula() throws {
         let (r, json) = try analyze([sample("flip.mov"), "--log", sample("probe.txt")])
         #expect(r.status == 1)
-        let flips = try #require(json["flips"] as? [[String: Any]])
-        #expect(flips.count == 1)
-        #expect(abs((flips[0]["duration_ms"] as? Double ?? 0) - 66.667) < 0.01)
+        #expect(json.flips.count == 1)
+        #expect(abs((json.flips.first?.durationMs ?? 0) - 66.667) < 0.01)
         #expect(verdict(json) == "matches-old")
-        #expect(json["exit_code"] as? Int == 1)
-        let pairs = try #require((json["cross_check"] as? [String: Any])?["pairs"] as? [[String: Any]])
-        let old = try #require(pairs.first { $0["formula"] as? String == "old" })
-        #expect(old["log_ms"] as? Double == 62.0)
-        #expect(old["agrees"] as? Bool == true)
+        #expect(json.exitCode == 1)
+        let pairs = try #require(json.crossCheck?.pairs)
+        let old = try #require(pairs.first { $0.formula == "old" })
+        #expect(old.logMs == 62.0)
+        #expect(old.agrees)
         let expectBug = try TestSupport.tool([sample("flip.mov"), "--log", sample("probe.txt"), "--expect", "bug"])
         #expect(expectBug.status == 0, "\(expectBug.stdout)")
         #expect(expectBug.stdout.contains("PASS (bug reproduced)"))
@@ -35,7 +35,7 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
     @Test func theFixedCaptureMatchesTheClampedFormula() throws {
         let (r, json) = try analyze([sample("fixed.mov"), "--log", sample("probe-fixed.txt")])
         #expect(r.status == 0)
-        #expect((json["flips"] as? [Any])?.isEmpty == true)
+        #expect(json.flips.isEmpty)
         #expect(verdict(json) == "matches-new")
         let expectFixed = try TestSupport.tool([sample("fixed.mov"), "--log", sample("probe-fixed.txt"), "--expect", "fixed"])
         #expect(expectFixed.status == 0)
@@ -45,7 +45,8 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
     @Test func aLogMissingItsSecondToFifthEvaluationsIsInconsistent() throws {
         let dir = TestSupport.temporaryDirectory("edited-log")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let lines = try String(contentsOfFile: sample("probe.txt"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: sample("probe.txt"), encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         // Lines 1-2 are the baseline and the arming; evaluations #02-#05 are lines 4-7.
         let edited = lines.enumerated().filter { !(3...6).contains($0.offset) }.map(\.element).joined(separator: "\n")
         let path = dir.appendingPathComponent("probe-edited.txt").path
@@ -53,7 +54,7 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         let (r, json) = try analyze([sample("flip.mov"), "--log", path])
         #expect(r.status == 1)
         #expect(verdict(json) == "inconsistent")
-        let disagreements = (json["cross_check"] as? [String: Any])?["disagreements"] as? [String] ?? []
+        let disagreements = json.crossCheck?.disagreements ?? []
         #expect(disagreements.contains { $0.hasPrefix("old: video 66.7 ms vs log 2") && $0.contains("differs by") }, "\(disagreements)")
         let text = try TestSupport.tool([sample("flip.mov"), "--log", path])
         #expect(text.stdout.contains("disagrees: old: video 66.7 ms vs log"))
@@ -64,9 +65,9 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         let (r, console) = try analyze([sample("flip.mov"), "--log", sample("probe-console.txt")])
         #expect(r.status == 1)
         #expect(verdict(console) == verdict(article))
-        let a = (article["cross_check"] as? [String: Any])?["pairs"] as? [[String: Any]]
-        let c = (console["cross_check"] as? [String: Any])?["pairs"] as? [[String: Any]]
-        #expect(a?.map { $0["log_ms"] as? Double } == c?.map { $0["log_ms"] as? Double })
+        let a = try #require(article.crossCheck?.pairs)
+        let c = try #require(console.crossCheck?.pairs)
+        #expect(a.map(\.logMs) == c.map(\.logMs))
     }
 
     @Test func withoutALogTheVerdictIsTheVideosAlone() throws {
@@ -87,15 +88,20 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         #expect(r.status == 1)
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
         // The flip seen, and the moment the log predicts it (here the same one), each with a close-up.
-        #expect(files == ["flip-1.png", "flip-1-closeup.png", "predicted-old-1.png", "predicted-old-1-closeup.png", "timeline.png", "report.json", "index.html"])
+        #expect(
+            files == [
+                "flip-1.png", "flip-1-closeup.png", "predicted-old-1.png", "predicted-old-1-closeup.png", "timeline.png", "report.json",
+                "index.html"
+            ])
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("src=\"flip-1.png\"") && html.contains("src=\"timeline.png\"") && html.contains("href=\"report.json\""))
         #expect(!html.contains("<script"))
         #expect(!html.contains("http://") && !html.contains("https://"))
-        let json = try TestSupport.parseJSON(String(contentsOfFile: out + "/report.json", encoding: .utf8))
+        let json = try AnalyzeDocument.decode(Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
         #expect(verdict(json) == "matches-old")
         if let ffprobe = TestSupport.ffprobe {
-            let probe = try TestSupport.run(ffprobe, ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", out + "/flip-1.png"])
+            let probe = try TestSupport.run(
+                ffprobe, ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", out + "/flip-1.png"])
             // Two slots before, the four mirrored slots, two after: eight tiles.
             #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(8 * 390 + 7 * 2),844")
         }
@@ -116,7 +122,10 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         try Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: junk))
         let j = try TestSupport.tool(["log", junk])
         #expect(j.status == 65 && !j.crashed)
-        for args in [["--expect", "maybe"], ["--tolerance-ms", "-3"], ["--roi", "1,2,3"], ["--transient-ms", "0"], ["--transient-ms", "1e-7"], ["--grid", "fps"], ["--timestamps", "best"]] {
+        for args in [
+            ["--expect", "maybe"], ["--tolerance-ms", "-3"], ["--roi", "1,2,3"], ["--transient-ms", "0"], ["--transient-ms", "1e-7"],
+            ["--grid", "fps"], ["--timestamps", "best"]
+        ] {
             let u = try TestSupport.tool([sample("flip.mov")] + args)
             #expect(u.status == 64, "\(args): \(u.stderr)")
         }

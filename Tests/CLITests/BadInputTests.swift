@@ -63,7 +63,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("notes.mov").path
         try "this is not a video\n".write(toFile: path, atomically: true, encoding: .utf8)
-        expectOneLineError(try TestSupport.tool(["timestamps", path]), status: 65, mentions: ["notes.mov", "not a readable video recording"])
+        expectOneLineError(
+            try TestSupport.tool(["timestamps", path]), status: 65, mentions: ["notes.mov", "not a readable video recording"])
     }
 
     @Test(.enabled(if: TestSupport.ffmpeg != nil)) func truncatedCaptureExplainsSIGINT() throws {
@@ -98,8 +99,10 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("packets")
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("src.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2", "-c:v", "libx264",
-                                   "-bf", "0", "-g", "10", "-pix_fmt", "yuv420p", "-movflags", "+faststart", source])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2", "-c:v", "libx264",
+            "-bf", "0", "-g", "10", "-pix_fmt", "yuv420p", "-movflags", "+faststart", source
+        ])
         var data = try Data(contentsOf: URL(fileURLWithPath: source))
         let mdat = data.range(of: Data("mdat".utf8))!.upperBound
         // Damage bytes in the middle of the media data; the index stays intact.
@@ -128,7 +131,8 @@ import TestSupport
         let secret = dir.appendingPathComponent("secret.ts").path
         try "secret".write(toFile: secret, atomically: true, encoding: .utf8)
         let playlist = dir.appendingPathComponent("capture.mov").path
-        try "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n\(secret)\n#EXT-X-ENDLIST\n".write(toFile: playlist, atomically: true, encoding: .utf8)
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n\(secret)\n#EXT-X-ENDLIST\n".write(
+            toFile: playlist, atomically: true, encoding: .utf8)
         expectOneLineError(try TestSupport.tool(["timestamps", playlist]), status: 65, mentions: ["capture.mov"])
         let concat = dir.appendingPathComponent("list.mov").path
         try "ffconcat version 1.0\nfile '\(secret)'\n".write(toFile: concat, atomically: true, encoding: .utf8)

@@ -10,8 +10,10 @@ import TestSupport
     /// A capture whose analysis takes a few seconds.
     private func longClip(in dir: URL, name: String = "long.mov") throws -> String {
         let path = dir.appendingPathComponent(name).path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=780x1688:rate=60", "-t", "20", "-c:v", "libx264",
-                                   "-preset", "ultrafast", "-pix_fmt", "yuv420p", path])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc2=size=780x1688:rate=60", "-t", "20", "-c:v", "libx264",
+            "-preset", "ultrafast", "-pix_fmt", "yuv420p", path
+        ])
         return path
     }
 
@@ -63,7 +65,9 @@ import TestSupport
         usleep(200_000)
         #expect(children.allSatisfy { kill($0, 0) != 0 }, "a child outlived the batch")
         let lines = (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n") ?? []
-        #expect(lines.count == 1 && lines.first?.contains("fixed.mov") == true, "\(lines.count) lines after \(stopped.timeIntervalSince(launched)) s: \(lines.map { $0.suffix(200) })")
+        #expect(
+            lines.count == 1 && lines.first?.contains("fixed.mov") == true,
+            "\(lines.count) lines after \(stopped.timeIntervalSince(launched)) s: \(lines.map { $0.suffix(200) })")
     }
 
     /// Pids of running `analyze-recording analyze` processes.
@@ -90,8 +94,10 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("interrupt-\(signal)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("long.mp4").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=60", "-t", "30", "-c:v", "libx264",
-                                   "-preset", "ultrafast", "-pix_fmt", "yuv420p", source])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=60", "-t", "30", "-c:v", "libx264",
+            "-preset", "ultrafast", "-pix_fmt", "yuv420p", source
+        ])
         let output = dir.appendingPathComponent("out.mov").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestSupport.toolPath)
@@ -109,8 +115,9 @@ import TestSupport
         try #require(partial != nil, "no temporary output appeared")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
-                "status \(process.terminationStatus), reason \(process.terminationReason.rawValue)")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+            "status \(process.terminationStatus), reason \(process.terminationReason.rawValue)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "long.mp4" }
         #expect(left.isEmpty, "left behind: \(left)")
     }

@@ -20,7 +20,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("huge.png")
         try pngClaiming(width: 16_000, height: 16_000).write(to: png)
-        let r = try TestSupport.tool(["orientation", TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, "--template", png.path])
+        let r = try TestSupport.tool([
+            "orientation", TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, "--template", png.path
+        ])
         #expect(r.status == 65, "\(r.stderr)")
         #expect(r.stderr.contains("16000x16000") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
         #expect(!r.crashed)
@@ -41,8 +43,10 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("pixels")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("big.mp4").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "color=size=8200x8200:rate=1", "-frames:v", "1", "-c:v", "libx264",
-                                   "-preset", "ultrafast", path])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "color=size=8200x8200:rate=1", "-frames:v", "1", "-c:v", "libx264",
+            "-preset", "ultrafast", path
+        ])
         for command in [["timestamps"], ["cfr"], ["analyze"]] {
             let r = try TestSupport.tool(command + [path])
             #expect(r.status == 65 && r.stderr.contains("8200x8200"), "\(command): \(r.stderr)")
@@ -55,8 +59,10 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("work")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("small.mkv").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "0.2", "-c:v", "libx264",
-                                   "-preset", "ultrafast", "-pix_fmt", "yuv420p", path])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "0.2", "-c:v", "libx264",
+            "-preset", "ultrafast", "-pix_fmt", "yuv420p", path
+        ])
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         // The Segment's Duration element: ID 0x4489, size 8, a big-endian double in milliseconds.
         let id = try #require(data.range(of: Data([0x44, 0x89, 0x88])))

@@ -43,8 +43,12 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         #expect(r.stdout.contains("Wrote \(out): 240 frames at 30 fps"))
         let pts = try TestSupport.ffprobeFramePTS(out)
         #expect(pts.count == 240)
-        let probe = try TestSupport.run(TestSupport.ffprobe!, ["-v", "error", "-select_streams", "v:0", "-show_entries",
-                                                               "stream=codec_name,time_base,r_frame_rate", "-of", "csv=p=0", out])
+        let probe = try TestSupport.run(
+            TestSupport.ffprobe!,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=codec_name,time_base,r_frame_rate", "-of", "csv=p=0", out
+            ])
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "h264,30/1,1/30")
         // Constant rate: pts run 0, 1, 2, ... in 1/30.
         #expect(pts.compactMap { $0 } == (0..<240).map { Int64($0) })
@@ -102,7 +106,8 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         let rows = r.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains("tile") }
         #expect(rows.count == 8)
         #expect(rows[2].contains("241") && rows[2].contains("#7"))
-        let probe = try TestSupport.run(TestSupport.ffprobe!, ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png])
+        let probe = try TestSupport.run(
+            TestSupport.ffprobe!, ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png])
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(8 * 390 + 7 * 2),844")
         // Twenty tiles would be too wide at full size: they are scaled to stay under 4096 px.
         let wide = try TestSupport.tool(["frame", sample("flip.mov"), "--around", "4.05", "--count", "20", "--output", png])
@@ -118,7 +123,7 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
             ["frame", sample("flip.mov"), "--at", "four", "--output", "/tmp/x.png"],
             ["frame", sample("flip.mov"), "--around", "4", "--output", "/tmp/x.png"],
             ["frame", sample("flip.mov"), "--around", "4", "--count", "0", "--output", "/tmp/x.png"],
-            ["frame", sample("flip.mov"), "--at", "4", "--clock", "wall", "--output", "/tmp/x.png"],
+            ["frame", sample("flip.mov"), "--at", "4", "--clock", "wall", "--output", "/tmp/x.png"]
         ]
         for args in cases {
             let r = try TestSupport.tool(args)

@@ -12,13 +12,13 @@ import TestSupport
     /// Parses `path` with Python's XML parser and returns, per suite, (name, tests, failures, errors, failed case names).
     private func parseJUnit(_ path: String) throws -> [[String]] {
         let script = """
-        import sys, xml.etree.ElementTree as ET
-        root = ET.parse(sys.argv[1]).getroot()
-        assert root.tag == "testsuites", root.tag
-        for s in root.findall("testsuite"):
-            failed = [c.get("name") for c in s.findall("testcase") if c.find("failure") is not None or c.find("error") is not None]
-            print("\\t".join([s.get("name"), s.get("tests"), s.get("failures"), s.get("errors")] + failed))
-        """
+            import sys, xml.etree.ElementTree as ET
+            root = ET.parse(sys.argv[1]).getroot()
+            assert root.tag == "testsuites", root.tag
+            for s in root.findall("testsuite"):
+                failed = [c.get("name") for c in s.findall("testcase") if c.find("failure") is not None or c.find("error") is not None]
+                print("\\t".join([s.get("name"), s.get("tests"), s.get("failures"), s.get("errors")] + failed))
+            """
         let r = try TestSupport.run("/usr/bin/env", ["python3", "-c", script, path])
         #expect(r.status == 0, "not well-formed JUnit XML: \(r.stderr)")
         if let xmllint = TestSupport.which("xmllint") {
@@ -44,7 +44,9 @@ import TestSupport
         let broken = dir.appendingPathComponent("broken.mov").path
         try Data("not a video".utf8).write(to: URL(fileURLWithPath: broken))
         let all = dir.appendingPathComponent("all.xml").path
-        let b = try TestSupport.tool(["batch", Self.fixed, Self.flip, broken, "--junit", all, "--json-lines", dir.appendingPathComponent("l.jsonl").path])
+        let b = try TestSupport.tool([
+            "batch", Self.fixed, Self.flip, broken, "--junit", all, "--json-lines", dir.appendingPathComponent("l.jsonl").path
+        ])
         #expect(b.status == 1)
         let batch = try parseJUnit(all)
         #expect(batch.map { $0[0] } == [Self.fixed, Self.flip, broken])
@@ -68,8 +70,12 @@ import TestSupport
         let r = try runWithGitHub([odd, "--evidence", dir.appendingPathComponent("evidence").path], summary: summary)
         #expect(r.status == 1)
         let annotations = r.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
-        let escaped = odd.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        #expect(annotations.contains { $0.hasPrefix("::error file=\(escaped),title=analyze-recording%3A verdict::FAIL: 1 transient mirror flip") }, "\(annotations)")
+        let escaped = odd.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+            of: ",", with: "%2C")
+        #expect(
+            annotations.contains {
+                $0.hasPrefix("::error file=\(escaped),title=analyze-recording%3A verdict::FAIL: 1 transient mirror flip")
+            }, "\(annotations)")
         let md = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(md.contains("❌") && md.contains("| 1 | 4.017 s | 66.7 ms | 4 |") && md.contains("evidence"), "\(md)")
 

@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func badValuesAreNamedWithTheirOption() {
-        #expect(usageMessage(["x.mov", "--tolerance-ms", "-3"]) == "--tolerance-ms must be a number of milliseconds from 0 to 10000, not '-3'")
+        #expect(
+            usageMessage(["x.mov", "--tolerance-ms", "-3"]) == "--tolerance-ms must be a number of milliseconds from 0 to 10000, not '-3'")
         #expect(usageMessage(["x.mov", "--expect", "maybe"]) == "--expect must be bug or fixed, not 'maybe'")
         #expect(usageMessage(["x.mov", "--json", ""]) == "--json needs a file name or '-'")
         #expect(usageMessage(["x.mov", "--expect"]) == "option '--expect' needs a value (bug|fixed)")

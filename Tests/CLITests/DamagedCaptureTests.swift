@@ -1,4 +1,5 @@
 import Foundation
+import RecordingAnalysis
 import Testing
 import TestSupport
 
@@ -26,8 +27,9 @@ import TestSupport
         let bytes = try Data(contentsOf: URL(fileURLWithPath: fast))
         var length = Int(Double(bytes.count) * (fraction ?? 1))
         if let frame {
-            let probe = try TestSupport.run(try #require(TestSupport.ffprobe),
-                                            ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pos", "-of", "csv=p=0", fast])
+            let probe = try TestSupport.run(
+                try #require(TestSupport.ffprobe),
+                ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pos", "-of", "csv=p=0", fast])
             let positions = probe.stdout.split(separator: "\n").compactMap { Int($0) }
             length = positions[frame]
         }
@@ -42,14 +44,12 @@ import TestSupport
         for expect in [["--expect", "fixed"], ["--expect", "bug"], []] {
             let r = try TestSupport.tool([path] + expect + ["--json", "-"])
             #expect(!r.crashed, "\(label): \(r.stderr)")
-            guard r.status != 65 else { continue } // refused outright: also never a pass
+            guard r.status != 65 else { continue }  // refused outright: also never a pass
             #expect(r.status == 1, "\(label) \(expect): exit \(r.status)")
-            let json = try TestSupport.parseJSON(r.stdout)
-            let verdict = json["verdict"] as? [String: Any]
-            #expect(verdict?["passed"] as? Bool == false, "\(label) \(expect) passed")
-            #expect((verdict?["summary"] as? String)?.hasPrefix("FAIL (damaged capture): ") == true, "\(label): \(verdict?["summary"] ?? "")")
-            let integrity = (json["timestamps"] as? [String: Any])?["integrity"] as? [String: Any]
-            #expect(integrity?["intact"] as? Bool == false)
+            let json = try AnalyzeDocument.decode(Data(r.stdout.utf8))
+            #expect(!json.verdict.passed, "\(label) \(expect) passed")
+            #expect(json.verdict.summary.hasPrefix("FAIL (damaged capture): "), "\(label): \(json.verdict.summary)")
+            #expect(!json.timestamps.integrity.intact)
         }
         for decode in seenWithoutDecoding ? [false, true] : [true] {
             let t = try TestSupport.tool(["timestamps", path] + (decode ? ["--decode"] : []))
@@ -91,8 +91,9 @@ import TestSupport
     @Test func corruptedPictureDataNeverPasses() throws {
         let dir = TestSupport.temporaryDirectory("bitflip")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let probe = try TestSupport.run(try #require(TestSupport.ffprobe),
-                                        ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pos,size", "-of", "csv=p=0", Self.fixed])
+        let probe = try TestSupport.run(
+            try #require(TestSupport.ffprobe),
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pos,size", "-of", "csv=p=0", Self.fixed])
         // ffprobe prints size,pos whatever the order asked for.
         let packets = probe.stdout.split(separator: "\n").map { $0.split(separator: ",").compactMap { Int($0) } }
         let frame = try #require(packets.dropFirst(10).first { $0.count == 2 && $0[0] > 400 }, "no large packet to damage")
@@ -112,7 +113,7 @@ import TestSupport
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixed)))
         let stts = Array("stts".utf8)
         let at = try #require((0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == stts })
-        let second = at + 12 + 8 // the second (count, delta) entry
+        let second = at + 12 + 8  // the second (count, delta) entry
         bytes.replaceSubrange(second..<(second + 8), with: [0, 0, 0, 0, 0, 1, 0, 0x1E])
         let dir = TestSupport.temporaryDirectory("stts")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -128,13 +129,18 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("trim")
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("gop.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "4", "-c:v", "libx264", "-g", "60",
-                                   "-bf", "0", "-pix_fmt", "yuv420p", source])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "4", "-c:v", "libx264", "-g", "60",
+            "-bf", "0", "-pix_fmt", "yuv420p", source
+        ])
         let trimmed = dir.appendingPathComponent("trimmed.mov").path
         try TestSupport.ffmpegRun(["-ss", "1.5", "-i", source, "-c", "copy", trimmed])
-        for arguments in [[trimmed, "--json", "-"], ["timestamps", trimmed, "--decode", "--json", "-"], ["timestamps", trimmed, "--json", "-"]] {
+        for arguments in [
+            [trimmed, "--json", "-"], ["timestamps", trimmed, "--decode", "--json", "-"], ["timestamps", trimmed, "--json", "-"]
+        ] {
             let r = try TestSupport.tool(arguments)
-            let integrity = try #require((try TestSupport.parseJSON(r.stdout)["timestamps"] as? [String: Any])?["integrity"] as? [String: Any])
+            let integrity = try #require(
+                (try TestSupport.parseJSON(r.stdout)["timestamps"] as? [String: Any])?["integrity"] as? [String: Any])
             #expect(integrity["intact"] as? Bool == true, "\(arguments.first ?? ""): \(integrity["summary"] ?? "")")
         }
     }

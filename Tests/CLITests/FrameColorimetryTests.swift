@@ -12,17 +12,37 @@ import TestSupport
     }
 
     static let clips: [Clip] = [
-        Clip(name: "hevc-1170", arguments: ["-f", "lavfi", "-i", "testsrc2=size=1170x420:rate=30", "-t", "1", "-c:v", "libx265",
-                                            "-x265-params", "log-level=error", "-pix_fmt", "yuv420p"]),
-        Clip(name: "h264-1284", arguments: ["-f", "lavfi", "-i", "testsrc2=size=1284x300:rate=30", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p"]),
-        Clip(name: "h264-828-bt709", arguments: ["-f", "lavfi", "-i", "testsrc2=size=828x300:rate=30", "-t", "1",
-                                                 "-vf", "scale=out_color_matrix=bt709", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                                                 "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]),
-        Clip(name: "h264-bt601-tagged", arguments: ["-f", "lavfi", "-i", "testsrc2=size=390x300:rate=30", "-t", "1", "-c:v", "libx264",
-                                                    "-pix_fmt", "yuv420p", "-colorspace", "smpte170m", "-color_range", "tv"]),
-        Clip(name: "h264-full-range", arguments: ["-f", "lavfi", "-i", "testsrc2=size=390x300:rate=30", "-t", "1",
-                                                  "-vf", "scale=out_range=full", "-c:v", "libx264", "-pix_fmt", "yuvj420p", "-color_range", "pc"]),
-        Clip(name: "h264-odd-444", arguments: ["-f", "lavfi", "-i", "testsrc2=size=391x211:rate=30", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv444p"]),
+        Clip(
+            name: "hevc-1170",
+            arguments: [
+                "-f", "lavfi", "-i", "testsrc2=size=1170x420:rate=30", "-t", "1", "-c:v", "libx265",
+                "-x265-params", "log-level=error", "-pix_fmt", "yuv420p"
+            ]),
+        Clip(
+            name: "h264-1284",
+            arguments: ["-f", "lavfi", "-i", "testsrc2=size=1284x300:rate=30", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p"]),
+        Clip(
+            name: "h264-828-bt709",
+            arguments: [
+                "-f", "lavfi", "-i", "testsrc2=size=828x300:rate=30", "-t", "1",
+                "-vf", "scale=out_color_matrix=bt709", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"
+            ]),
+        Clip(
+            name: "h264-bt601-tagged",
+            arguments: [
+                "-f", "lavfi", "-i", "testsrc2=size=390x300:rate=30", "-t", "1", "-c:v", "libx264",
+                "-pix_fmt", "yuv420p", "-colorspace", "smpte170m", "-color_range", "tv"
+            ]),
+        Clip(
+            name: "h264-full-range",
+            arguments: [
+                "-f", "lavfi", "-i", "testsrc2=size=390x300:rate=30", "-t", "1",
+                "-vf", "scale=out_range=full", "-c:v", "libx264", "-pix_fmt", "yuvj420p", "-color_range", "pc"
+            ]),
+        Clip(
+            name: "h264-odd-444",
+            arguments: ["-f", "lavfi", "-i", "testsrc2=size=391x211:rate=30", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv444p"])
     ]
 
     @Test(arguments: FrameColorimetryTests.clips)
@@ -31,7 +51,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent(clip.name + ".mov").path
         do { try TestSupport.ffmpegRun(clip.arguments + [path]) } catch {
-            if clip.name.hasPrefix("hevc") { return } // this ffmpeg has no libx265
+            if clip.name.hasPrefix("hevc") { return }  // this ffmpeg has no libx265
             throw error
         }
         let png = dir.appendingPathComponent("ours.png").path
@@ -54,18 +74,25 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("cfr-colour")
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("s709.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1", "-vf", "scale=out_color_matrix=bt709",
-                                   "-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
-                                   "-color_trc", "bt709", source])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1", "-vf", "scale=out_color_matrix=bt709",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
+            "-color_trc", "bt709", source
+        ])
         let output = dir.appendingPathComponent("cfr.mov").path
         let r = try TestSupport.tool(["cfr", source, "--fps", "30", "--output", output])
         #expect(r.status == 0, "\(r.stderr)")
-        let probe = try TestSupport.run(try #require(TestSupport.ffprobe), ["-v", "error", "-select_streams", "v:0", "-show_entries",
-                                        "stream=color_space,color_primaries,color_transfer,color_range", "-of", "csv=p=0", output])
+        let probe = try TestSupport.run(
+            try #require(TestSupport.ffprobe),
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "stream=color_space,color_primaries,color_transfer,color_range", "-of", "csv=p=0", output
+            ])
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "tv,bt709,bt709,bt709")
         func frame(_ path: String) throws -> [UInt8] {
             let raw = dir.appendingPathComponent(UUID().uuidString + ".rgb").path
-            try TestSupport.ffmpegRun(["-i", path, "-vf", "select=eq(n\\,10)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
+            try TestSupport.ffmpegRun(["-i", path, "-vf", "select=eq(n\\,10)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", raw]
+            )
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
         }
         let a = try frame(source), b = try frame(output)

@@ -46,7 +46,8 @@ import TestSupport
             let g = golden.split(separator: "\n", omittingEmptySubsequences: false)
             let line = zip(a, g).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, g.count)
             let got = line < a.count ? String(a[line]) : "<end>", want = line < g.count ? String(g[line]) : "<end>"
-            Issue.record("\(c.name): output differs from \(goldenURL.lastPathComponent) at line \(line + 1):\n  got:  \(got)\n  want: \(want)")
+            Issue.record(
+                "\(c.name): output differs from \(goldenURL.lastPathComponent) at line \(line + 1):\n  got:  \(got)\n  want: \(want)")
         }
     }
 }

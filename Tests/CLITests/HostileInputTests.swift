@@ -33,7 +33,10 @@ import TestSupport
             lock.unlock()
             // Unblock the writer thread by opening the FIFO ourselves.
             let fd = open(path, O_RDONLY | O_NONBLOCK)
-            if fd >= 0 { usleep(50_000); close(fd) }
+            if fd >= 0 {
+                usleep(50_000)
+                close(fd)
+            }
             return result
         }
     }
@@ -48,7 +51,10 @@ import TestSupport
             .write(toFile: playlist, atomically: true, encoding: .utf8)
         let concat = dir.appendingPathComponent("capture.ffconcat").path
         try "ffconcat version 1.0\nfile '\(listed.path)'\n".write(toFile: concat, atomically: true, encoding: .utf8)
-        for (file, args) in [(playlist, ["timestamps"]), (concat, ["timestamps"]), (playlist, ["analyze"]), (concat, ["frame", "--at", "0", "--output", dir.appendingPathComponent("x.png").path])] {
+        for (file, args) in [
+            (playlist, ["timestamps"]), (concat, ["timestamps"]), (playlist, ["analyze"]),
+            (concat, ["frame", "--at", "0", "--output", dir.appendingPathComponent("x.png").path])
+        ] {
             let r = try TestSupport.tool(args + [file], timeout: 30)
             #expect(!r.crashed, "\(file): hung or crashed")
             #expect(r.status == 65, "\(file): status \(r.status) \(r.stderr)")
@@ -73,8 +79,12 @@ import TestSupport
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         for name in files.sorted() where name.hasSuffix(".mov") || name.hasSuffix(".txt") {
             let path = dir.appendingPathComponent(name).path
-            let commands: [[String]] = name.hasSuffix(".mov")
-                ? [["timestamps", path], ["orientation", path], ["analyze", path, "--log", TestSupport.sampleMedia.appendingPathComponent("probe.txt").path]]
+            let commands: [[String]] =
+                name.hasSuffix(".mov")
+                ? [
+                    ["timestamps", path], ["orientation", path],
+                    ["analyze", path, "--log", TestSupport.sampleMedia.appendingPathComponent("probe.txt").path]
+                ]
                 : [["log", path], ["analyze", TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, "--log", path]]
             for args in commands {
                 let r = try TestSupport.tool(args, timeout: 60)
@@ -88,9 +98,12 @@ import TestSupport
     @Test func batchContinuesPastBrokenFiles() throws {
         let dir = TestSupport.temporaryDirectory("batch")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(atPath: TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, toPath: dir.appendingPathComponent("a.mov").path)
-        try FileManager.default.copyItem(atPath: TestSupport.sampleMedia.appendingPathComponent("probe.txt").path, toPath: dir.appendingPathComponent("a.txt").path)
-        try FileManager.default.copyItem(atPath: TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path, toPath: dir.appendingPathComponent("b.mov").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, toPath: dir.appendingPathComponent("a.mov").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.sampleMedia.appendingPathComponent("probe.txt").path, toPath: dir.appendingPathComponent("a.txt").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path, toPath: dir.appendingPathComponent("b.mov").path)
         try "not a video".write(toFile: dir.appendingPathComponent("c.mov").path, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("results.jsonl").path
         let r = try TestSupport.tool(["batch", dir.path, "/nonexistent/d.mov", "--json-lines", out, "--jobs", "2"])

@@ -9,12 +9,16 @@ import TestSupport
         guard let make = TestSupport.which("make") else { return }
         let root = TestSupport.temporaryDirectory("install")
         defer { try? FileManager.default.removeItem(at: root) }
-        let arguments = ["-s", "-C", TestSupport.packageRoot.path, "install-files", "PREFIX=/opt/ar", "DESTDIR=\(root.path)",
-                         "INSTALL_BIN=\(TestSupport.toolPath)"]
+        let arguments = [
+            "-s", "-C", TestSupport.packageRoot.path, "install-files", "PREFIX=/opt/ar", "DESTDIR=\(root.path)",
+            "INSTALL_BIN=\(TestSupport.toolPath)"
+        ]
         let r = try TestSupport.run(make, arguments)
         #expect(r.status == 0, "\(r.stderr)")
-        let files = ["bin/analyze-recording", "share/man/man1/analyze-recording.1", "share/bash-completion/completions/analyze-recording",
-                     "share/zsh/site-functions/_analyze-recording", "share/fish/vendor_completions.d/analyze-recording.fish"]
+        let files = [
+            "bin/analyze-recording", "share/man/man1/analyze-recording.1", "share/bash-completion/completions/analyze-recording",
+            "share/zsh/site-functions/_analyze-recording", "share/fish/vendor_completions.d/analyze-recording.fish"
+        ]
         for f in files { #expect(FileManager.default.fileExists(atPath: root.path + "/opt/ar/" + f), "\(f) not installed") }
         let version = try TestSupport.run(root.path + "/opt/ar/bin/analyze-recording", ["--version"])
         #expect(version.stdout.hasPrefix("analyze-recording "))
@@ -31,7 +35,8 @@ import TestSupport
         let r = try TestSupport.run(try #require(TestSupport.which("groff")), ["-man", "-ww", "-Tutf8", page.path])
         #expect(r.status == 0 && r.stderr.isEmpty, "groff warnings: \(r.stderr)")
         // Every option of every command is documented (generated from the declarations --help uses).
-        for option in ["--grid", "--timestamps", "--copyts", "--junit", "--ci", "--evidence", "--decode", "--no-work-limit", "--json-lines"] {
+        for option in ["--grid", "--timestamps", "--copyts", "--junit", "--ci", "--evidence", "--decode", "--no-work-limit", "--json-lines"]
+        {
             #expect(r.stdout.contains(option), "\(option) missing from the man page")
         }
     }
@@ -45,7 +50,12 @@ import TestSupport
         try Data(try TestSupport.tool(["--completion", "bash"]).stdout.utf8).write(to: script)
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-            let r = try TestSupport.run("/bin/bash", ["-c", "source '\(script.path)'; COMP_WORDS=(analyze-recording \(quoted)); COMP_CWORD=\(words.count); _analyze_recording; printf '%s\\n' \"${COMPREPLY[@]}\""])
+            let r = try TestSupport.run(
+                "/bin/bash",
+                [
+                    "-c",
+                    "source '\(script.path)'; COMP_WORDS=(analyze-recording \(quoted)); COMP_CWORD=\(words.count); _analyze_recording; printf '%s\\n' \"${COMPREPLY[@]}\""
+                ])
             #expect(r.status == 0, "\(r.stderr)")
             return r.stdout.split(separator: "\n").map(String.init)
         }

@@ -18,11 +18,15 @@ import TestSupport
     /// The facts of each evaluation that must not depend on the wrapping.
     private func evaluations(_ log: [String: Any]) throws -> [String] {
         let list = try #require(log["evaluation_list"] as? [[String: Any]])
-        return list.map { e in ["skew", "elapsed", "old", "old_facing", "new", "new_facing"].map { "\(e[$0] ?? "nil")" }.joined(separator: " ") }
+        return list.map { e in
+            ["skew", "elapsed", "old", "old_facing", "new", "new_facing"].map { "\(e[$0] ?? "nil")" }.joined(separator: " ")
+        }
     }
 
-    @Test(arguments: [("probe-log-show.txt", "log-default"), ("probe-compact.txt", "log-compact"), ("probe-syslog.txt", "log-syslog"),
-                      ("probe.json", "log-json"), ("probe.ndjson", "log-ndjson")])
+    @Test(arguments: [
+        ("probe-log-show.txt", "log-default"), ("probe-compact.txt", "log-compact"), ("probe-syslog.txt", "log-syslog"),
+        ("probe.json", "log-json"), ("probe.ndjson", "log-ndjson")
+    ])
     func eachStyleReadsToTheSameEvaluations(file: String, style: String) throws {
         let truth = try evaluations(try logJSON([Self.console]))
         #expect(truth.count == 80)

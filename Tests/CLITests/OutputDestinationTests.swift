@@ -18,7 +18,7 @@ import TestSupport
             ["frame", flip, "--at", "4.05", "--output", "/dev/null"],
             ["cfr", flip, "--output", "/dev/null"],
             [flip, "--json", "/dev/null"],
-            ["log", TestSupport.sampleMedia.appendingPathComponent("probe.txt").path, "--json", "/dev/null"],
+            ["log", TestSupport.sampleMedia.appendingPathComponent("probe.txt").path, "--json", "/dev/null"]
         ]
         for args in runs {
             let r = try TestSupport.tool(args)
@@ -57,12 +57,14 @@ import TestSupport
             ["batch", rec, "--json-lines", rec],
             ["cfr", rec, "--output", dir.path + "/./rec.mov"],
             ["cfr", rec, "--output", link],
-            [rec, "--template", TestSupport.sampleMedia.appendingPathComponent("snail.png").path, "--json", rec],
+            [rec, "--template", TestSupport.sampleMedia.appendingPathComponent("snail.png").path, "--json", rec]
         ]
         for args in runs {
             let r = try TestSupport.tool(args)
             #expect(r.status == 73, "\(args): exit \(r.status)")
-            #expect(r.stderr.contains("of this run; refusing to overwrite it") && r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.contains("of this run; refusing to overwrite it") && r.stderr.split(separator: "\n").count == 1,
+                "\(args): \(r.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: rec)) == original)
         #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == originalLog)

@@ -16,8 +16,10 @@ import TestSupport
         var rest = readme[...]
         while let open = rest.range(of: "<!-- output: ") {
             guard let close = rest[open.upperBound...].range(of: " -->\n```text\n"),
-                  let end = rest[close.upperBound...].range(of: "```\n<!-- end output -->") else { break }
-            out.append(Example(command: String(rest[open.upperBound..<close.lowerBound]), shown: String(rest[close.upperBound..<end.lowerBound])))
+                let end = rest[close.upperBound...].range(of: "```\n<!-- end output -->")
+            else { break }
+            out.append(
+                Example(command: String(rest[open.upperBound..<close.lowerBound]), shown: String(rest[close.upperBound..<end.lowerBound])))
             rest = rest[end.upperBound...]
         }
         return out

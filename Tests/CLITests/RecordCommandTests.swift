@@ -22,11 +22,14 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("capture.mov").path
         let fixed = TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path
-        let r = try TestSupport.run(TestSupport.toolPath, ["record", "--seconds", "0.5", "--codec", "h264", out, "--", "--expect", "fixed"],
-                                    environment: environment(dir, capture: fixed))
+        let r = try TestSupport.run(
+            TestSupport.toolPath, ["record", "--seconds", "0.5", "--codec", "h264", out, "--", "--expect", "fixed"],
+            environment: environment(dir, capture: fixed))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Verdict: PASS (fixed)"), "\(r.stdout)")
-        #expect(try String(contentsOfFile: dir.appendingPathComponent("xcrun.log").path, encoding: .utf8) == "simctl io booted recordVideo --codec=h264 \(out)\n")
+        #expect(
+            try String(contentsOfFile: dir.appendingPathComponent("xcrun.log").path, encoding: .utf8)
+                == "simctl io booted recordVideo --codec=h264 \(out)\n")
         #expect(try String(contentsOfFile: dir.appendingPathComponent("xcrun.log.signal").path, encoding: .utf8) == "INT\n")
     }
 
@@ -48,8 +51,9 @@ import TestSupport
         kill(process.processIdentifier, SIGTERM)
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(try String(contentsOfFile: dir.appendingPathComponent("xcrun.log.signal").path, encoding: .utf8) == "INT\n",
-                "a SIGTERM to the tool must reach the recorder as SIGINT")
+        #expect(
+            try String(contentsOfFile: dir.appendingPathComponent("xcrun.log.signal").path, encoding: .utf8) == "INT\n",
+            "a SIGTERM to the tool must reach the recorder as SIGINT")
         #expect(process.terminationStatus == 1 && output.contains("Verdict: FAIL"), "flip.mov has a flip: \(output)")
     }
 
@@ -57,9 +61,11 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("record-broken")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("capture.mov").path
-        let r = try TestSupport.run(TestSupport.toolPath, ["record", "--seconds", "0.3", out],
-                                    environment: environment(dir, capture: TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path,
-                                                             extra: ["XCRUN_STANDIN_IGNORE_INT": "1"]))
+        let r = try TestSupport.run(
+            TestSupport.toolPath, ["record", "--seconds", "0.3", out],
+            environment: environment(
+                dir, capture: TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path,
+                extra: ["XCRUN_STANDIN_IGNORE_INT": "1"]))
         #expect(r.status == 65, "\(r.stderr)")
         #expect(r.stderr.contains("not a finished capture") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
     }
@@ -69,7 +75,8 @@ import TestSupport
         env["PATH"] = "/nonexistent"
         let dir = TestSupport.temporaryDirectory("record-none")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try TestSupport.run(TestSupport.toolPath, ["record", "--seconds", "1", dir.appendingPathComponent("x.mov").path], environment: env)
+        let r = try TestSupport.run(
+            TestSupport.toolPath, ["record", "--seconds", "1", dir.appendingPathComponent("x.mov").path], environment: env)
         #expect(r.status == 69 && r.stderr.contains("Xcode"), "\(r.stderr)")
         let usage = try TestSupport.run(TestSupport.toolPath, ["record", "x.mov", "--", "--expect", "maybe"], environment: env)
         #expect(usage.status == 64, "analyze options are checked before recording: \(usage.stderr)")

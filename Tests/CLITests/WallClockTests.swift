@@ -26,8 +26,10 @@ import TestSupport
         let (flipWall, _) = try legacyFlipWall(t)
         let flipStart = try #require((t["flips"] as? [[String: Any]])?.first?["start_s"] as? Double)
         let png = dir.appendingPathComponent("f.png").path
-        let r = try TestSupport.tool(["frame", Self.sample("flip.mov"), "--at-wall", String(format: "%.5f", flipWall),
-                                      "--log", Self.sample("probe.txt"), "--output", png])
+        let r = try TestSupport.tool([
+            "frame", Self.sample("flip.mov"), "--at-wall", String(format: "%.5f", flipWall),
+            "--log", Self.sample("probe.txt"), "--output", png
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("(from the probe log, ±16.7 ms"), "\(r.stdout)")
         #expect(r.stdout.contains(String(format: "→ %.3f s on the recording", flipStart)), "\(r.stdout)")
@@ -46,12 +48,18 @@ import TestSupport
         // The same instant in all three accepted forms.
         let unix = String(format: "@%.5f", flipWall + 978_307_200)
         for form in [String(format: "%.5f", flipWall), unix] {
-            let r = try TestSupport.tool(["frame", Self.sample("flip.mov"), "--at-wall", form, "--wall-origin", String(format: "%.3f", wallStart), "--output", png])
+            let r = try TestSupport.tool([
+                "frame", Self.sample("flip.mov"), "--at-wall", form, "--wall-origin", String(format: "%.3f", wallStart), "--output", png
+            ])
             #expect(r.status == 0, "\(form): \(r.stderr)")
-            #expect(r.stdout.contains(String(format: "→ %.3f s on the recording (from --wall-origin, ±0.0 ms", flipWall - wallStart)), "\(r.stdout)")
+            #expect(
+                r.stdout.contains(String(format: "→ %.3f s on the recording (from --wall-origin, ±0.0 ms", flipWall - wallStart)),
+                "\(r.stdout)")
         }
         let iso = try TestSupport.tool(["frame", Self.sample("flip.mov"), "--at-wall", "2026-08-20T18:14:25.315+02:00", "--output", png])
-        #expect(iso.stdout.contains("wall 2026-08-20T16:14:25.315Z → ") && iso.stdout.contains("(from creation_time, ±500.0 ms"), "\(iso.stdout)")
+        #expect(
+            iso.stdout.contains("wall 2026-08-20T16:14:25.315Z → ") && iso.stdout.contains("(from creation_time, ±500.0 ms"),
+            "\(iso.stdout)")
     }
 
     @Test func badFormsAndMissingMappingsAreUsageErrors() throws {
@@ -79,8 +87,9 @@ import TestSupport
         let appears = try #require(t["tap_appears_s"] as? Double)
         for origin in [nil, String(format: "%.3f", wallStart)] {
             let evidence = dir.appendingPathComponent(origin == nil ? "creation" : "origin").path
-            let r = try TestSupport.tool([Self.sample("fixed.mov"), "--log", Self.sample("probe-fixed.txt"), "--evidence", evidence, "--json", "-"]
-                                         + (origin.map { ["--wall-origin", $0] } ?? []))
+            let r = try TestSupport.tool(
+                [Self.sample("fixed.mov"), "--log", Self.sample("probe-fixed.txt"), "--evidence", evidence, "--json", "-"]
+                    + (origin.map { ["--wall-origin", $0] } ?? []))
             #expect(r.status == 0, "\(r.stderr)")
             let json = try TestSupport.parseJSON(r.stdout)
             let clock = try #require(json["wall_clock"] as? [String: Any])
@@ -102,7 +111,8 @@ import TestSupport
 
 @Suite struct WallTimeParsingTests {
     @Test func acceptedFormsAgree() {
-        let a = WallTimeProbe.parse("808935265.31518"), b = WallTimeProbe.parse("@1787242465.31518"), c = WallTimeProbe.parse("2026-08-20T16:14:25.31518Z")
+        let a = WallTimeProbe.parse("808935265.31518"), b = WallTimeProbe.parse("@1787242465.31518"),
+            c = WallTimeProbe.parse("2026-08-20T16:14:25.31518Z")
         #expect(a != nil && b != nil && c != nil)
         #expect(abs((a ?? 0) - (b ?? 0)) < 1e-6 && abs((a ?? 0) - (c ?? 0)) < 1e-6)
     }
@@ -111,10 +121,14 @@ import TestSupport
 /// Parses through the tool, the way a user's argument is parsed (the core type is internal to it).
 private enum WallTimeProbe {
     static func parse(_ text: String) -> Double? {
-        guard let r = try? TestSupport.tool(["frame", TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, "--at-wall", text,
-                                             "--wall-origin", "808935261.3", "--output", "/dev/null"]),
-              let line = r.stdout.split(separator: "\n").first(where: { $0.hasPrefix("wall ") }),
-              let arrow = line.range(of: "→ "), let s = line[arrow.upperBound...].split(separator: " ").first else { return nil }
+        guard
+            let r = try? TestSupport.tool([
+                "frame", TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, "--at-wall", text,
+                "--wall-origin", "808935261.3", "--output", "/dev/null"
+            ]),
+            let line = r.stdout.split(separator: "\n").first(where: { $0.hasPrefix("wall ") }),
+            let arrow = line.range(of: "→ "), let s = line[arrow.upperBound...].split(separator: " ").first
+        else { return nil }
         return Double(s)
     }
 }

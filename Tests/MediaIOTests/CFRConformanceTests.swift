@@ -11,13 +11,16 @@ import TestSupport
     /// The tool's grid as the md5 of each slot's picture, with its resampler.
     private func toolHashes(_ path: String, rate: String, rule: GridRule) throws -> ([String], CFRResampler) {
         let scan = try TimingScan(path: path)
-        let resampler = try CFRResampler(frames: scan.frames, stream: scan.gridStream, rate: try #require(Rational(parsing: rate)),
-                                         hasBFrames: scan.audit.hasBFrames, rule: rule)
+        let resampler = try CFRResampler(
+            frames: scan.frames, stream: scan.gridStream, rate: try #require(Rational(parsing: rate)),
+            hasBFrames: scan.audit.hasBFrames, rule: rule)
         let sources = try FFmpegOracle.sourceHashes(path)
-        return (try resampler.map.slotMap.map { i in
-            guard sources.indices.contains(i) else { throw TestSupportError.failed("source \(i) of \(sources.count)") }
-            return sources[i]
-        }, resampler)
+        return (
+            try resampler.map.slotMap.map { i in
+                guard sources.indices.contains(i) else { throw TestSupportError.failed("source \(i) of \(sources.count)") }
+                return sources[i]
+            }, resampler
+        )
     }
 
     private func oracle(_ path: String, rate: String, rule: GridRule) throws -> [String] {
@@ -40,7 +43,10 @@ import TestSupport
                 let (tool, resampler) = try toolHashes(path, rate: "60", rule: rule)
                 #expect(resampler.clock == .pts)
                 let ffmpeg = try oracle(path, rate: "60", rule: rule)
-                #expect(tool == ffmpeg, "\(name) \(rule.method): first difference at slot \(Self.firstDifference(tool, ffmpeg)) (tool \(tool.count) slots, ffmpeg \(ffmpeg.count))")
+                #expect(
+                    tool == ffmpeg,
+                    "\(name) \(rule.method): first difference at slot \(Self.firstDifference(tool, ffmpeg)) (tool \(tool.count) slots, ffmpeg \(ffmpeg.count))"
+                )
             }
         }
     }
@@ -54,7 +60,10 @@ import TestSupport
                 let (tool, _) = try toolHashes(path, rate: rate, rule: rule)
                 let ffmpeg = try oracle(path, rate: rate, rule: rule)
                 #expect(ffmpeg.count > 20, "the oracle produced \(ffmpeg.count) slots")
-                #expect(tool == ffmpeg, "\((path as NSString).lastPathComponent) at \(rate), \(rule.ffmpegCommand(rate: Rational(parsing: rate)!)): tool \(tool.count) slots, ffmpeg \(ffmpeg.count); first difference at \(Self.firstDifference(tool, ffmpeg))")
+                #expect(
+                    tool == ffmpeg,
+                    "\((path as NSString).lastPathComponent) at \(rate), \(rule.ffmpegCommand(rate: Rational(parsing: rate)!)): tool \(tool.count) slots, ffmpeg \(ffmpeg.count); first difference at \(Self.firstDifference(tool, ffmpeg))"
+                )
             }
         }
     }
@@ -71,18 +80,29 @@ import TestSupport
                 let ffmpeg = try oracle(path, rate: "60", rule: rule)
                 let (exact, exactResampler) = try toolHashes(path, rate: "60", rule: rule.withFFmpegTimestamps)
                 #expect(exactResampler.clock == .bestEffort)
-                #expect(exact == ffmpeg, "\(name) \(rule.ffmpegCommand(rate: Rational(60, 1))) --timestamps ffmpeg: first difference at \(Self.firstDifference(exact, ffmpeg))")
+                #expect(
+                    exact == ffmpeg,
+                    "\(name) \(rule.ffmpegCommand(rate: Rational(60, 1))) --timestamps ffmpeg: first difference at \(Self.firstDifference(exact, ffmpeg))"
+                )
                 let (repaired, resampler) = try toolHashes(path, rate: "60", rule: rule)
-                let ffmpegMap = try CFRResampler(frames: try TimingScan(path: path).frames, stream: try TimingScan(path: path).gridStream,
-                                                 rate: Rational(60, 1), hasBFrames: true, rule: rule.withFFmpegTimestamps).map
+                let ffmpegMap = try CFRResampler(
+                    frames: try TimingScan(path: path).frames, stream: try TimingScan(path: path).gridStream,
+                    rate: Rational(60, 1), hasBFrames: true, rule: rule.withFFmpegTimestamps
+                ).map
                 let comparison = GridComparison(ours: resampler.map, theirs: ffmpegMap)
                 let actuallyDiffering = (0..<max(repaired.count, ffmpeg.count)).filter {
                     (repaired.indices.contains($0) ? repaired[$0] : nil) != (ffmpeg.indices.contains($0) ? ffmpeg[$0] : nil)
                 }
                 #expect(!actuallyDiffering.isEmpty, "\(name): the repaired grid should differ from ffmpeg here")
-                #expect(comparison.differingSlots == Int64(actuallyDiffering.count), "\(name) \(rule.method): reported \(comparison.differingSlots), measured \(actuallyDiffering.count)")
-                let reported = comparison.differences.flatMap { d in (0..<d.count).map { Int(d.absoluteSlot - resampler.map.originSlot + $0) } }
-                #expect(reported == actuallyDiffering, "\(name) \(rule.method): reported slots \(reported.prefix(8)), measured \(actuallyDiffering.prefix(8))")
+                #expect(
+                    comparison.differingSlots == Int64(actuallyDiffering.count),
+                    "\(name) \(rule.method): reported \(comparison.differingSlots), measured \(actuallyDiffering.count)")
+                let reported = comparison.differences.flatMap { d in
+                    (0..<d.count).map { Int(d.absoluteSlot - resampler.map.originSlot + $0) }
+                }
+                #expect(
+                    reported == actuallyDiffering,
+                    "\(name) \(rule.method): reported slots \(reported.prefix(8)), measured \(actuallyDiffering.prefix(8))")
             }
         }
     }
@@ -96,8 +116,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         for offset in ["0.026", "0.05"] {
             let path = dir.appendingPathComponent("offset-\(offset).mkv").path
-            try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=24", "-t", "2", "-c:v", "libx264",
-                                       "-pix_fmt", "yuv420p", "-output_ts_offset", offset, path])
+            try TestSupport.ffmpegRun([
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=24", "-t", "2", "-c:v", "libx264",
+                "-pix_fmt", "yuv420p", "-output_ts_offset", offset, path
+            ])
             let sources = try FFmpegOracle.sourceHashes(path)
             for copyts in [false, true] {
                 let r = try TestSupport.tool(["cfr", path, "--json", "-"] + (copyts ? ["--copyts"] : []))

@@ -40,8 +40,10 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("pixels")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("white.mp4").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "color=c=white:size=64x48:rate=10", "-t", "0.5",
-                                   "-c:v", "libx264", "-pix_fmt", "yuv420p", path])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "color=c=white:size=64x48:rate=10", "-t", "0.5",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", path
+        ])
         let reader = try RecordingReader(path: path)
         var grays: [GrayImage] = []
         var rgbs: [RGBImage] = []
@@ -64,7 +66,8 @@ import TestSupport
         try PNGEncoder.write(image, to: path)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        let probe = try TestSupport.run(TestSupport.ffprobe!, ["-v", "error", "-show_entries", "stream=width,height,pix_fmt", "-of", "csv=p=0", path])
+        let probe = try TestSupport.run(
+            TestSupport.ffprobe!, ["-v", "error", "-show_entries", "stream=width,height,pix_fmt", "-of", "csv=p=0", path])
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "7,5,rgb24")
         // Decode it back with ffmpeg and compare raw pixels.
         let raw = dir.appendingPathComponent("x.rgb").path

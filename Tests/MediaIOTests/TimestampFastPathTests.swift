@@ -22,7 +22,9 @@ import TestSupport
     @Test func withoutDecodingTheReportIsTheDecodedOne() throws {
         let dir = TestSupport.temporaryDirectory("fast-timestamps")
         defer { try? FileManager.default.removeItem(at: dir) }
-        var clips = ["flip.mov", "fixed.mov", "nonmonotonic.mov", "flip-hevc.mov"].map { TestSupport.sampleMedia.appendingPathComponent($0).path }
+        var clips = ["flip.mov", "fixed.mov", "nonmonotonic.mov", "flip-hevc.mov"].map {
+            TestSupport.sampleMedia.appendingPathComponent($0).path
+        }
         clips += try Clips.variableRate(in: dir)
         clips += [try Clips.editedPTS(in: dir), try Clips.simctlLikeTiming(in: dir), try Clips.h264WithBFrames(in: dir)]
         // An edit list that cuts the start: its leading pictures are decoded as references, never shown.

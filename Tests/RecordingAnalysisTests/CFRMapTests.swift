@@ -89,7 +89,9 @@ private func frames(_ pts: [Int64?], dts: [Int64?]? = nil, duration: Int64, tb: 
     let qt = Rational(1, 600)
 
     @Test func monotonicPTSUseThePTSClock() throws {
-        let r = try CFRResampler(frames: frames([0, 10, 40], dts: [0, 10, 40], duration: 10, tb: qt), stream: .init(timeBase: qt), rate: Rational(60, 1), hasBFrames: false)
+        let r = try CFRResampler(
+            frames: frames([0, 10, 40], dts: [0, 10, 40], duration: 10, tb: qt), stream: .init(timeBase: qt), rate: Rational(60, 1),
+            hasBFrames: false)
         #expect(r.clock == .pts)
         #expect(r.map.slotMap == [0, 1, 1, 1, 2])
         #expect(r.warnings.isEmpty)
@@ -135,8 +137,9 @@ private func frames(_ pts: [Int64?], dts: [Int64?]? = nil, duration: Int64, tb: 
 
     @Test func aGapRepeatsThePreviousFrameAndTheGridStartsAtZero() throws {
         // 30 fps frames (20 ticks = 2 slots each), the first at 0.1 s (slot 6), frame 2 missing.
-        let map = try CFRMap.fpsModeCFR(inputs([60, 80, 120], duration: 20), timeBase: qt, rate: r60,
-                                        streamFrameRate: Rational(30, 1), hasStartTime: true)
+        let map = try CFRMap.fpsModeCFR(
+            inputs([60, 80, 120], duration: 20), timeBase: qt, rate: r60,
+            streamFrameRate: Rational(30, 1), hasStartTime: true)
         #expect(map.originSlot == 0)
         // Frame 0: delta0 = 6, delta = 8 -> 8 slots, of which llrintf(5.4) = 5 repeat the previous
         // frame; there is none yet, so frame 0 fills them. Frame 1: delta0 = 0 -> 2 slots.
@@ -148,13 +151,15 @@ private func frames(_ pts: [Int64?], dts: [Int64?]? = nil, duration: Int64, tb: 
 
     @Test func framesCloserThanASlotAreDropped() throws {
         // 10 ms apart at 60 fps: the second frame of each pair arrives before the next slot.
-        let map = try CFRMap.fpsModeCFR(inputs([0, 6, 20, 26], duration: 6), timeBase: qt, rate: r60,
-                                        streamFrameRate: Rational(100, 1), hasStartTime: true)
+        let map = try CFRMap.fpsModeCFR(
+            inputs([0, 6, 20, 26], duration: 6), timeBase: qt, rate: r60,
+            streamFrameRate: Rational(100, 1), hasStartTime: true)
         // lrintf(0.6) = 1 slot for each frame; delta stays above -1.1, so none is dropped outright,
         // but each one shows in exactly one slot: no repeat, no gap.
         #expect(map.slotMap == [0, 1, 2, 3])
-        let late = try CFRMap.fpsModeCFR(inputs([0, 1, 2, 3, 40], duration: 1), timeBase: qt, rate: r60,
-                                         streamFrameRate: Rational(60, 1), hasStartTime: true)
+        let late = try CFRMap.fpsModeCFR(
+            inputs([0, 1, 2, 3, 40], duration: 1), timeBase: qt, rate: r60,
+            streamFrameRate: Rational(60, 1), hasStartTime: true)
         // One slot per frame by default (the stream's 60 fps). Frame 2 is 0.8 slots behind the output
         // clock and still shown; frame 3 is 1.7 behind (past -1.1) and dropped; frame 4 fills the gap.
         #expect(late.slotMap == [0, 1, 2, 4, 4])
@@ -170,15 +175,20 @@ private func frames(_ pts: [Int64?], dts: [Int64?]? = nil, duration: Int64, tb: 
 
 @Suite struct GridComparisonTests {
     @Test func differencesAreRunsOnTheAbsoluteClock() {
-        let ours = CFRMap(rate: Rational(60, 1), originSlot: 10, runs: [.init(source: 0, firstSlot: 0, count: 3), .init(source: 1, firstSlot: 3, count: 2)], dropped: [])
-        let theirs = CFRMap(rate: Rational(60, 1), originSlot: 11, runs: [.init(source: 0, firstSlot: 0, count: 4), .init(source: 1, firstSlot: 4, count: 2)], dropped: [])
+        let ours = CFRMap(
+            rate: Rational(60, 1), originSlot: 10,
+            runs: [.init(source: 0, firstSlot: 0, count: 3), .init(source: 1, firstSlot: 3, count: 2)], dropped: [])
+        let theirs = CFRMap(
+            rate: Rational(60, 1), originSlot: 11,
+            runs: [.init(source: 0, firstSlot: 0, count: 4), .init(source: 1, firstSlot: 4, count: 2)], dropped: [])
         let c = GridComparison(ours: ours, theirs: theirs)
         // Absolute slots: ours 10-12 #0, 13-14 #1; theirs 11-14 #0, 15-16 #1.
-        #expect(c.differences == [
-            .init(absoluteSlot: 10, count: 1, ours: 0, theirs: nil),
-            .init(absoluteSlot: 13, count: 2, ours: 1, theirs: 0),
-            .init(absoluteSlot: 15, count: 2, ours: nil, theirs: 1),
-        ])
+        #expect(
+            c.differences == [
+                .init(absoluteSlot: 10, count: 1, ours: 0, theirs: nil),
+                .init(absoluteSlot: 13, count: 2, ours: 1, theirs: 0),
+                .init(absoluteSlot: 15, count: 2, ours: nil, theirs: 1)
+            ])
         #expect(c.differingSlots == 5)
         #expect(GridComparison(ours: ours, theirs: ours).identical)
     }
@@ -189,6 +199,8 @@ private func frames(_ pts: [Int64?], dts: [Int64?]? = nil, duration: Int64, tb: 
         #expect(rule.zeroTicks(containerStartMicroseconds: 25_000, timeBase: Rational(1, 600)) == 15)
         #expect(GridRule(origin: .absolute).zeroTicks(containerStartMicroseconds: 26_000, timeBase: Rational(1, 1000)) == 0)
         #expect(rule.ffmpegCommand(rate: Rational(30000, 1001)) == "ffmpeg -i REC -vf fps=30000/1001")
-        #expect(GridRule(method: .fpsModeCFR, origin: .absolute).ffmpegCommand(rate: Rational(60, 1)) == "ffmpeg -copyts -i REC -fps_mode cfr -r 60")
+        #expect(
+            GridRule(method: .fpsModeCFR, origin: .absolute).ffmpegCommand(rate: Rational(60, 1))
+                == "ffmpeg -copyts -i REC -fps_mode cfr -r 60")
     }
 }

@@ -2,12 +2,13 @@ import Testing
 @testable import RecordingAnalysis
 
 /// The article's probe log: the legacy formula mirrors the snail for 61.8 ms from walkOrigin + 0.26 ms.
-private let articleLog = ProbeLog(text: """
-    armed  walkOrigin=808935265.34566
-    #01  skew=-0.01543  elapsed=-0.01517 | old=0.99983 ←L | new=0.00000 →R
-    #02  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
-    #03  skew=-0.01057  elapsed=+0.08483 | old=0.00094 →R | new=0.00094 →R
-    """)
+private let articleLog = ProbeLog(
+    text: """
+        armed  walkOrigin=808935265.34566
+        #01  skew=-0.01543  elapsed=-0.01517 | old=0.99983 ←L | new=0.00000 →R
+        #02  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
+        #03  skew=-0.01057  elapsed=+0.08483 | old=0.00094 →R | new=0.00094 →R
+        """)
 
 /// 300 frames at 60 fps, one slot each, the sprite mirrored in frames `mirrored`.
 private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -> OrientationTimeline {
@@ -16,7 +17,8 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -
     let orientations = (0..<300).map {
         FrameOrientation(index: $0, facing: mirrored?.contains($0) == true ? .mirrored : .canonical, measured: true, confidence: 0.9)
     }
-    return OrientationTimeline(orientations: orientations, map: map, placement: (0..<300).map { Int64($0) * 10 }, transientSlots: transientSlots)
+    return OrientationTimeline(
+        orientations: orientations, map: map, placement: (0..<300).map { Int64($0) * 10 }, transientSlots: transientSlots)
 }
 
 @Suite struct CaptureFindingsTests {
@@ -24,8 +26,9 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -
     private let origin = WallTime(referenceSeconds: 808935265.34566 + 0.00026 - 241.0 / 60)
 
     @Test func aFlipThatTheLegacyFormulaPredictsReproducesTheBug() throws {
-        let findings = CaptureFindings(timeline: timeline(mirrored: 241...244), log: articleLog,
-                                       context: .init(expectation: .bug, transientMS: 500, wallOrigin: origin))
+        let findings = CaptureFindings(
+            timeline: timeline(mirrored: 241...244), log: articleLog,
+            context: .init(expectation: .bug, transientMS: 500, wallOrigin: origin))
         #expect(findings.videoFlips.count == 1)
         #expect(abs(findings.videoFlips[0].startSeconds - 241.0 / 60) < 1e-9)
         #expect(abs(findings.videoFlips[0].durationMS - 4000.0 / 60) < 1e-9)
@@ -38,15 +41,19 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -
     }
 
     @Test func theSameCaptureFailsAFixedBuildCheck() {
-        let findings = CaptureFindings(timeline: timeline(mirrored: 241...244), log: articleLog,
-                                       context: .init(expectation: .fixed, transientMS: 500))
+        let findings = CaptureFindings(
+            timeline: timeline(mirrored: 241...244), log: articleLog,
+            context: .init(expectation: .fixed, transientMS: 500))
         #expect(!findings.verdict.passed && !findings.verdict.undetermined)
-        #expect(findings.verdict.summary(flipDescription: "one flip").hasPrefix("FAIL (expected the fix): one flip; the log matches the legacy formula"))
+        #expect(
+            findings.verdict.summary(flipDescription: "one flip").hasPrefix(
+                "FAIL (expected the fix): one flip; the log matches the legacy formula"))
     }
 
     @Test func aDamagedCaptureNeverPassesEvenWithoutFlips() {
-        let findings = CaptureFindings(timeline: timeline(mirrored: nil), log: nil,
-                                       context: .init(expectation: .fixed, transientMS: 500, damage: "cut after frame 6"))
+        let findings = CaptureFindings(
+            timeline: timeline(mirrored: nil), log: nil,
+            context: .init(expectation: .fixed, transientMS: 500, damage: "cut after frame 6"))
         #expect(findings.crossCheck == nil && findings.wallClock == nil && findings.predictedMoments.isEmpty)
         #expect(!findings.verdict.passed)
         #expect(findings.verdict.summary(flipDescription: "").hasPrefix("FAIL (damaged capture): cut after frame 6"))
@@ -63,8 +70,9 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -
 
 @Suite struct EvidencePlanTests {
     @Test func aFlipStripRunsFromTwoSlotsBeforeToTwoAfterAndFramesTheMirroredOnes() throws {
-        let plan = EvidencePlan(timeline: timeline(mirrored: 241...244), predictedMoments: [], wallClock: nil,
-                                spriteRect: PixelRect(x: 10, y: 20, width: 40, height: 30), width: 1170, height: 2532)
+        let plan = EvidencePlan(
+            timeline: timeline(mirrored: 241...244), predictedMoments: [], wallClock: nil,
+            spriteRect: PixelRect(x: 10, y: 20, width: 40, height: 30), width: 1170, height: 2532)
         let strip = try #require(plan.strips.first)
         #expect(plan.strips.count == 1 && strip.file == "flip-1.png")
         #expect(strip.slots == Array(239...246))
@@ -80,8 +88,9 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -
     }
 
     @Test func aLongFlipShowsItsFirstAndLastTwelveSlots() throws {
-        let plan = EvidencePlan(timeline: timeline(mirrored: 100...159, transientSlots: 100), predictedMoments: [], wallClock: nil,
-                                spriteRect: nil, width: 390, height: 844)
+        let plan = EvidencePlan(
+            timeline: timeline(mirrored: 100...159, transientSlots: 100), predictedMoments: [], wallClock: nil,
+            spriteRect: nil, width: 390, height: 844)
         let strip = try #require(plan.strips.first)
         #expect(strip.slots == Array(98...109) + Array(150...161))
         #expect(strip.mirrored == Array(repeating: false, count: 2) + Array(repeating: true, count: 20) + Array(repeating: false, count: 2))
@@ -91,10 +100,13 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -
     @Test func everySlotOfAPredictedWindowIsShownInPartsOfThirty() throws {
         let origin = WallTime(referenceSeconds: 808935265.34566 + 0.00026 - 241.0 / 60)
         let t = timeline(mirrored: nil)
-        let findings = CaptureFindings(timeline: t, log: articleLog, context: .init(transientMS: 500, creationTime: nil, firstFrameSeconds: 0))
+        let findings = CaptureFindings(
+            timeline: t, log: articleLog, context: .init(transientMS: 500, creationTime: nil, firstFrameSeconds: 0))
         #expect(findings.predictedMoments.isEmpty)
-        let mapping = try #require(WallClockMapping.best(wallOrigin: origin, crossCheck: findings.crossCheck, walkOrigin: articleLog.walkOrigin,
-                                                         slotSeconds: 1.0 / 60, creationTime: nil, firstFrameSeconds: 0))
+        let mapping = try #require(
+            WallClockMapping.best(
+                wallOrigin: origin, crossCheck: findings.crossCheck, walkOrigin: articleLog.walkOrigin,
+                slotSeconds: 1.0 / 60, creationTime: nil, firstFrameSeconds: 0))
         let moments = PredictedMoment.all(log: articleLog, mapping: mapping, timeline: t, transientMS: 500)
         let moment = try #require(moments.first)
         let plan = EvidencePlan(timeline: t, predictedMoments: moments, wallClock: mapping, spriteRect: nil, width: 390, height: 844)

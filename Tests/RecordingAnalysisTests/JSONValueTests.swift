@@ -4,8 +4,10 @@ import Testing
 
 @Suite struct JSONValueTests {
     @Test func keepsKeyOrderAndParsesBack() throws {
-        let value: JSONValue = .object([("z", .int(1)), ("a", .double(0.1 + 0.2)), ("s", .string("q\"\n\u{1}")),
-                                        ("n", .null), ("list", .array([.bool(true), .object([("k", .int(-3))])]))])
+        let value: JSONValue = .object([
+            ("z", .int(1)), ("a", .double(0.1 + 0.2)), ("s", .string("q\"\n\u{1}")),
+            ("n", .null), ("list", .array([.bool(true), .object([("k", .int(-3))])]))
+        ])
         for indent in [0, 2] {
             let text = value.serialized(indent: indent)
             #expect(text.range(of: "\"z\"")!.lowerBound < text.range(of: "\"a\"")!.lowerBound)

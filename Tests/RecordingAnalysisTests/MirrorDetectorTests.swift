@@ -27,7 +27,10 @@ private func scene(x: Int, mirrored: Bool, background: UInt8 = 100, noise: UInt6
 private struct SeededNoise {
     var state: UInt64
     init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state >> 33
+    }
 }
 
 @Suite struct MirrorEventFinderTests {
@@ -50,20 +53,27 @@ private struct SeededNoise {
         // Moving 3 px without turning.
         #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false), new: scene(x: 53, mirrored: false)).isEmpty)
         // The backdrop brightening everywhere (a crossfade step).
-        #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: false, background: 140)).isEmpty)
+        #expect(
+            MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: false, background: 140))
+                .isEmpty)
         // Compression-like noise.
         #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false, noise: 1), new: scene(x: 50, mirrored: false, noise: 2)).isEmpty)
         // Rain: thin streaks moving down.
         var a = scene(x: 50, mirrored: false), b = a
         for s in 0..<12 {
             let x = 5 + s * 9
-            for y in 0..<8 { a[x, 5 + y + s % 3] = 250; b[x, 11 + y + s % 3] = 250 }
+            for y in 0..<8 {
+                a[x, 5 + y + s % 3] = 250
+                b[x, 11 + y + s % 3] = 250
+            }
         }
         #expect(MirrorEventFinder.find(old: a, new: b).isEmpty)
     }
 
     @Test func aFlipDuringACrossfadeIsStillFound() {
-        #expect(MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: true, background: 108)).count == 1)
+        #expect(
+            MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: true, background: 108))
+                .count == 1)
     }
 }
 
@@ -122,8 +132,11 @@ private struct SeededNoise {
     private func timeline(_ facings: [SpriteFacing], slotsPerFrame: Int64 = 1, transient: Int64 = 30) -> OrientationTimeline {
         let runs = facings.indices.map { CFRMap.Run(source: $0, firstSlot: Int64($0) * slotsPerFrame, count: slotsPerFrame) }
         let map = CFRMap(rate: Rational(60, 1), originSlot: 0, runs: runs, dropped: [])
-        let orientations = facings.enumerated().map { FrameOrientation(index: $0.offset, facing: $0.element, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true) }
-        return OrientationTimeline(orientations: orientations, map: map, placement: facings.indices.map { Int64($0) * 10 }, transientSlots: transient)
+        let orientations = facings.enumerated().map {
+            FrameOrientation(index: $0.offset, facing: $0.element, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true)
+        }
+        return OrientationTimeline(
+            orientations: orientations, map: map, placement: facings.indices.map { Int64($0) * 10 }, transientSlots: transient)
     }
 
     @Test func aShortExcursionThatComesBackIsAFlip() {
@@ -133,7 +146,8 @@ private struct SeededNoise {
     }
 
     @Test func aLastingChangeIsATurnNotAFlip() {
-        let t = timeline(Array(repeating: .canonical, count: 5) + Array(repeating: .mirrored, count: 40) + Array(repeating: .canonical, count: 5))
+        let t = timeline(
+            Array(repeating: .canonical, count: 5) + Array(repeating: .mirrored, count: 40) + Array(repeating: .canonical, count: 5))
         #expect(t.flips.isEmpty)
         #expect(t.turns.map(\.slot) == [5, 45])
     }

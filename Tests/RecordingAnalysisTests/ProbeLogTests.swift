@@ -2,12 +2,12 @@ import Testing
 @testable import RecordingAnalysis
 
 private let article = """
-base #01..#15  skew(t-now) = -0.00001 … -0.02717      ← all 15 frames negative
-armed  walkOrigin=808935265.34566
-#01  skew=-0.01543  elapsed=-0.01517 | old=0.99983 ←L | new=0.00000 →R
-#02  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
-#03  skew=-0.01057  elapsed=+0.08483 | old=0.00094 →R | new=0.00094 →R
-"""
+    base #01..#15  skew(t-now) = -0.00001 … -0.02717      ← all 15 frames negative
+    armed  walkOrigin=808935265.34566
+    #01  skew=-0.01543  elapsed=-0.01517 | old=0.99983 ←L | new=0.00000 →R
+    #02  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
+    #03  skew=-0.01057  elapsed=+0.08483 | old=0.00094 →R | new=0.00094 →R
+    """
 
 @Suite struct ProbeLogTests {
     @Test func parsesTheArticlesLog() throws {
@@ -30,13 +30,13 @@ armed  walkOrigin=808935265.34566
 
     @Test func consolePrefixesAsciiArrowsAndOneBaselinePerLine() {
         let text = """
-        2026-08-20 16:14:24.600536+0000 Tinnitus[48213:2117734] base skew(t-now)=-0.00052
-        2026-08-20 16:14:24.650324+0000 Tinnitus[48213:2117734] base skew(t-now)=+0.00010
-        2026-08-20 16:14:25.310000+0000 Tinnitus[48213:2117734] SoundRow tapped: rain
-        2026-08-20 16:14:25.315000+0000 Tinnitus[48213:2117734] armed walkOrigin=808935265.34566
-        2026-08-20 16:14:25.315260+0000 Tinnitus[48213:2117734] skew=-0.01543  elapsed=-0.01517 | old=0.99983 <-L | new=0.00000 ->R
-        2026-08-20 16:14:25.377000+0000 Tinnitus[48213:2117734] skew=-0.02723  elapsed=+0.03483 | old=0.00039 ->R | new=0.00039 ->R
-        """
+            2026-08-20 16:14:24.600536+0000 Tinnitus[48213:2117734] base skew(t-now)=-0.00052
+            2026-08-20 16:14:24.650324+0000 Tinnitus[48213:2117734] base skew(t-now)=+0.00010
+            2026-08-20 16:14:25.310000+0000 Tinnitus[48213:2117734] SoundRow tapped: rain
+            2026-08-20 16:14:25.315000+0000 Tinnitus[48213:2117734] armed walkOrigin=808935265.34566
+            2026-08-20 16:14:25.315260+0000 Tinnitus[48213:2117734] skew=-0.01543  elapsed=-0.01517 | old=0.99983 <-L | new=0.00000 ->R
+            2026-08-20 16:14:25.377000+0000 Tinnitus[48213:2117734] skew=-0.02723  elapsed=+0.03483 | old=0.00039 ->R | new=0.00039 ->R
+            """
         let log = ProbeLog(text: text)
         #expect(log.evaluations.count == 2)
         #expect(log.baseline.count == 2 && log.baseline.negative == 1)
@@ -47,14 +47,14 @@ armed  walkOrigin=808935265.34566
 
     @Test func brokenProbeLinesAreReportedWithTheirLineNumbers() {
         let text = """
-        #01  skew=nan  elapsed=-0.01517 | old=0.99983 ←L | new=0.00000 →R
-        #02  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R
-        #03  skew=-0.02723  elapsed=inf | old=0.00039 →R | new=0.00039 →R
-        #04  skew=-99999  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
-        #05  skew=-0.02723  elapsed=+0.03483 | old=1.5 →R | new=0.00039 →R
-        #06  skew=-0.02723  elapsed=+0.03483 | old=0.00039 ?? | new=0.00039 →R
-        #07  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
-        """
+            #01  skew=nan  elapsed=-0.01517 | old=0.99983 ←L | new=0.00000 →R
+            #02  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R
+            #03  skew=-0.02723  elapsed=inf | old=0.00039 →R | new=0.00039 →R
+            #04  skew=-99999  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
+            #05  skew=-0.02723  elapsed=+0.03483 | old=1.5 →R | new=0.00039 →R
+            #06  skew=-0.02723  elapsed=+0.03483 | old=0.00039 ?? | new=0.00039 →R
+            #07  skew=-0.02723  elapsed=+0.03483 | old=0.00039 →R | new=0.00039 →R
+            """
         let log = ProbeLog(text: text)
         #expect(log.evaluations.map(\.line) == [7])
         #expect(log.problems.map(\.line) == [1, 2, 3, 4, 5, 6])
@@ -63,7 +63,10 @@ armed  walkOrigin=808935265.34566
     @Test func binaryJunkDoesNotCrash() {
         var bytes: [UInt8] = []
         var x: UInt32 = 12345
-        for _ in 0..<20_000 { x = x &* 1103515245 &+ 12345; bytes.append(UInt8(truncatingIfNeeded: x >> 16)) }
+        for _ in 0..<20_000 {
+            x = x &* 1103515245 &+ 12345
+            bytes.append(UInt8(truncatingIfNeeded: x >> 16))
+        }
         bytes += Array("skew=".utf8) + [0xff, 0xfe] + Array("elapsed=1 old=".utf8)
         let log = ProbeLog(text: String(decoding: bytes, as: UTF8.self))
         #expect(log.evaluations.isEmpty)
@@ -99,7 +102,8 @@ armed  walkOrigin=808935265.34566
     }
 
     @Test func aLogWhoseFormulasAgreeIsUndetermined() {
-        let same = ProbeLog(text: "skew=-0.001 elapsed=+0.1 | old=0.001 →R | new=0.001 →R\nskew=-0.001 elapsed=+0.15 | old=0.0017 →R | new=0.0017 →R\n")
+        let same = ProbeLog(
+            text: "skew=-0.001 elapsed=+0.1 | old=0.001 →R | new=0.001 →R\nskew=-0.001 elapsed=+0.15 | old=0.0017 →R | new=0.0017 →R\n")
         #expect(CrossCheck(video: [], log: same, toleranceMS: 25).verdict == .undetermined)
     }
 
@@ -145,7 +149,8 @@ armed  walkOrigin=808935265.34566
     }
 
     @Test func aDamagedCaptureNeverPasses() {
-        let verdict = CaptureVerdict(flips: [], crossCheck: nil, expectation: .fixed, damage: "the index promises 87 frames but the file delivered 7")
+        let verdict = CaptureVerdict(
+            flips: [], crossCheck: nil, expectation: .fixed, damage: "the index promises 87 frames but the file delivered 7")
         #expect(!verdict.passed && verdict.exitCode == 1)
         #expect(verdict.summary(flipDescription: "").hasPrefix("FAIL (damaged capture): the index promises 87 frames"))
     }
@@ -166,9 +171,12 @@ armed  walkOrigin=808935265.34566
         let lines: [(String, LogRecord.Style, String?)] = [
             ("#01  skew=-0.01546  elapsed=-0.01520", .plain, nil),
             ("2026-08-20 16:14:24.600388+0000 Tinnitus[48213:2117734] #01  skew=-0.01546", .xcodeConsole, "Tinnitus"),
-            ("2026-08-20 16:14:24.600388+0000 0x2050e6   Default     0x0   48213  0    Tinnitus: [a.b:C] #01  skew=-0.01546", .logDefault, "Tinnitus"),
+            (
+                "2026-08-20 16:14:24.600388+0000 0x2050e6   Default     0x0   48213  0    Tinnitus: [a.b:C] #01  skew=-0.01546",
+                .logDefault, "Tinnitus"
+            ),
             ("2026-08-20 16:14:24.600 Df Tinnitus[48213:2050e6] [a.b:C] #01  skew=-0.01546", .logCompact, "Tinnitus"),
-            ("2026-08-20 16:14:24.600388+0000  localhost Tinnitus[48213]: (Lib) [a.b:C] #01  skew=-0.01546", .logSyslog, "Tinnitus"),
+            ("2026-08-20 16:14:24.600388+0000  localhost Tinnitus[48213]: (Lib) [a.b:C] #01  skew=-0.01546", .logSyslog, "Tinnitus")
         ]
         for (text, style, process) in lines {
             let (record, found) = LogRecord.parse(Substring(text), line: 1)

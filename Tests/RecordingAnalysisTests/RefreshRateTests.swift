@@ -29,7 +29,10 @@ import Testing
         // Android-style: stamped when captured, around 16.7 ms apart with a millisecond of jitter.
         var t: Int64 = 0
         var ticks: [Int64] = []
-        for i in 0..<100 { ticks.append(t); t += 1500 + Int64((i * 37) % 7 - 3) * 30 }
+        for i in 0..<100 {
+            ticks.append(t)
+            t += 1500 + Int64((i * 37) % 7 - 3) * 30
+        }
         #expect(detect(ticks, Rational(1, 90000)) == 60)
     }
 

@@ -21,12 +21,15 @@ import TestSupport
             let s = c.scenario
             let path = dir.appendingPathComponent("case-\(i).mov").path
             let codec: VideoWriter.Codec = c.codec == "hevc" && VideoWriter.isAvailable(.hevc) ? .hevc : .h264
-            let writer = try VideoWriter(path: path, settings: VideoWriter.Settings(
-                codec: codec, width: s.width, height: s.height, timeBase: Rational(1, s.timeScale),
-                frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
+            let writer = try VideoWriter(
+                path: path,
+                settings: VideoWriter.Settings(
+                    codec: codec, width: s.width, height: s.height, timeBase: Rational(1, s.timeScale),
+                    frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
             for n in stride(from: 0, to: s.ticks, by: c.bodyEvery) {
-                try writer.append(RGBImage(width: s.width, height: s.height, pixels: s.render(n, scene: scene)),
-                                  pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
+                try writer.append(
+                    RGBImage(width: s.width, height: s.height, pixels: s.render(n, scene: scene)),
+                    pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
             }
             try writer.finish()
             let period = 1 / Double(s.refreshRate)

@@ -15,7 +15,10 @@ import TestSupport
     private func expected(fromTruth url: URL) throws -> Expected {
         let truth = try TestSupport.parseJSON(String(contentsOf: url, encoding: .utf8))
         let flips = (truth["flips"] as? [[String: Any]] ?? []).map {
-            (start: $0["start_s"] as? Double ?? -1, cfrFrames: $0["cfr_frames"] as? Int ?? -1, sourceFrames: $0["source_frames"] as? Int ?? -1)
+            (
+                start: $0["start_s"] as? Double ?? -1, cfrFrames: $0["cfr_frames"] as? Int ?? -1,
+                sourceFrames: $0["source_frames"] as? Int ?? -1
+            )
         }
         let turns = (truth["turns"] as? [[String: Any]] ?? []).map { $0["at_s"] as? Double ?? -1 }
         return Expected(flips: flips, turns: turns)
@@ -33,7 +36,8 @@ import TestSupport
         for (got, want) in zip(flips, e.flips) {
             let start = got["start_s"] as? Double ?? -9
             #expect(abs(start - want.start) <= 1.0 / 60 + 1e-6, "\(label): flip at \(start) s, truth \(want.start) s")
-            #expect(got["cfr_frames"] as? Int == want.cfrFrames, "\(label): \(got["cfr_frames"] ?? "nil") cfr frames, truth \(want.cfrFrames)")
+            #expect(
+                got["cfr_frames"] as? Int == want.cfrFrames, "\(label): \(got["cfr_frames"] ?? "nil") cfr frames, truth \(want.cfrFrames)")
             if want.sourceFrames >= 0 { #expect(got["source_frames"] as? Int == want.sourceFrames, "\(label)") }
         }
         #expect(turns.count == e.turns.count, "\(label): turns \(turns), truth \(e.turns)")
@@ -46,7 +50,7 @@ import TestSupport
     @Test(arguments: ["flip", "fixed", "turns", "nonmonotonic", "flip-hevc"])
     func sampleMediaInBothModes(name: String) throws {
         let truth = TestSupport.sampleMedia.appendingPathComponent("\(name).truth.json")
-        guard FileManager.default.fileExists(atPath: truth.path) else { return } // flip-hevc needs libx265
+        guard FileManager.default.fileExists(atPath: truth.path) else { return }  // flip-hevc needs libx265
         let e = try expected(fromTruth: truth)
         let path = TestSupport.sampleMedia.appendingPathComponent("\(name).mov").path
         try check(path, template: nil, against: e, label: "\(name) auto")
@@ -61,23 +65,29 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let sprite = CarScene.sprite()
         let path = dir.appendingPathComponent("car.mov").path
-        let writer = try VideoWriter(path: path, settings: VideoWriter.Settings(
-            codec: .h264, width: CarScene.width, height: CarScene.height, timeBase: Rational(1, 600), frameRate: Rational(30, 1), bFrames: 2))
+        let writer = try VideoWriter(
+            path: path,
+            settings: VideoWriter.Settings(
+                codec: .h264, width: CarScene.width, height: CarScene.height, timeBase: Rational(1, 600), frameRate: Rational(30, 1),
+                bFrames: 2))
         let frames = (0..<120).filter { !(50...54).contains($0) }
         for (i, n) in frames.enumerated() {
             let x = n < 90 ? 20 + 2.5 * Double(n) : 20 + 2.5 * Double(180 - n)
             let mirrored = n == 40 || (70...79).contains(n) || n >= 90
-            let image = RGBImage(width: CarScene.width, height: CarScene.height,
-                                 pixels: CarScene.render(x: x, facingRight: !mirrored, time: Double(n) / 30, sprite: sprite))
+            let image = RGBImage(
+                width: CarScene.width, height: CarScene.height,
+                pixels: CarScene.render(x: x, facingRight: !mirrored, time: Double(n) / 30, sprite: sprite))
             let next = i + 1 < frames.count ? frames[i + 1] : 120
             try writer.append(image, pts: Int64(n) * 20, duration: Int64(next - n) * 20)
         }
         try writer.finish()
         let png = dir.appendingPathComponent("car.png").path
-        try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()), to: png)
+        try OutputFile.writeAtomically(
+            try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()), to: png)
         // The grid is the capture's own 30 fps (detected from the frame intervals): frame n is slot n.
-        let e = Expected(flips: [(start: 40.0 / 30, cfrFrames: 1, sourceFrames: 1), (start: 70.0 / 30, cfrFrames: 10, sourceFrames: 10)],
-                         turns: [90.0 / 30])
+        let e = Expected(
+            flips: [(start: 40.0 / 30, cfrFrames: 1, sourceFrames: 1), (start: 70.0 / 30, cfrFrames: 10, sourceFrames: 10)],
+            turns: [90.0 / 30])
         try check(path, template: nil, against: e, label: "car auto")
         try check(path, template: png, against: e, label: "car template")
     }

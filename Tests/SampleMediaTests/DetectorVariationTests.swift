@@ -13,12 +13,15 @@ import TestSupport
 
     private func write(_ scenario: WalkScenario, quality: Int = 20, to path: String) throws {
         let scene = SnailScene()
-        let writer = try VideoWriter(path: path, settings: VideoWriter.Settings(
-            codec: .h264, width: scenario.width, height: scenario.height, timeBase: Rational(1, scenario.timeScale),
-            frameRate: Rational(Int64(scenario.refreshRate), 1), quality: quality, threads: 0))
+        let writer = try VideoWriter(
+            path: path,
+            settings: VideoWriter.Settings(
+                codec: .h264, width: scenario.width, height: scenario.height, timeBase: Rational(1, scenario.timeScale),
+                frameRate: Rational(Int64(scenario.refreshRate), 1), quality: quality, threads: 0))
         for n in 0..<scenario.ticks {
-            try writer.append(RGBImage(width: scenario.width, height: scenario.height, pixels: scenario.render(n, scene: scene)),
-                              pts: Int64(n) * scenario.ticksPerRefresh, duration: scenario.ticksPerRefresh)
+            try writer.append(
+                RGBImage(width: scenario.width, height: scenario.height, pixels: scenario.render(n, scene: scene)),
+                pts: Int64(n) * scenario.ticksPerRefresh, duration: scenario.ticksPerRefresh)
         }
         try writer.finish()
         // To look at a clip: ANALYZE_RECORDING_KEEP_CLIPS=DIR keeps a copy.
@@ -102,7 +105,8 @@ import TestSupport
         bird.fill(.rgb(250, 180, 40), minX: 136, minY: 30, maxX: 150, maxY: 46) { x, y in max(136 - x, abs(y - 38) - (150 - x) * 0.5) }
         bird.fillEllipse(cx: 55, cy: 48, rx: 26, ry: 12, .rgb(20, 50, 140))
         let birdPNG = dir.appendingPathComponent("bird.png").path
-        try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: bird.width, height: bird.height, pixels: bird.rgbaBytes()), to: birdPNG)
+        try OutputFile.writeAtomically(
+            try PNGEncoder.encodeRGBA(width: bird.width, height: bird.height, pixels: bird.rgbaBytes()), to: birdPNG)
         let refused = try TestSupport.tool(["orientation", path, "--template", birdPNG])
         #expect(refused.status == 65, "\(refused.stdout)")
         #expect(refused.stderr.hasPrefix("analyze-recording: template not found in \(path): best match "), "\(refused.stderr)")
@@ -132,13 +136,16 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("ui")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("ui.mov").path
-        let writer = try VideoWriter(path: path, settings: VideoWriter.Settings(
-            codec: .h264, width: UIDistractorScene.width, height: UIDistractorScene.height, timeBase: Rational(1, 600),
-            frameRate: Rational(60, 1), quality: 23, threads: 0))
+        let writer = try VideoWriter(
+            path: path,
+            settings: VideoWriter.Settings(
+                codec: .h264, width: UIDistractorScene.width, height: UIDistractorScene.height, timeBase: Rational(1, 600),
+                frameRate: Rational(60, 1), quality: 23, threads: 0))
         let frames = Int(UIDistractorScene.duration * 60)
         for n in 0..<frames {
-            let image = RGBImage(width: UIDistractorScene.width, height: UIDistractorScene.height,
-                                 pixels: UIDistractorScene.render(at: Double(n) / 60))
+            let image = RGBImage(
+                width: UIDistractorScene.width, height: UIDistractorScene.height,
+                pixels: UIDistractorScene.render(at: Double(n) / 60))
             try writer.append(image, pts: Int64(n) * 10, duration: 10)
         }
         try writer.finish()

@@ -23,8 +23,10 @@ private func int64s(_ value: Any?) -> [Int64] { (value as? [Any] ?? []).compactM
         for expected in ["flip.truth.json", "fixed.truth.json", "nonmonotonic.truth.json", "turns.truth.json"] {
             #expect(names.contains(expected))
         }
-        for file in ["flip.mov", "fixed.mov", "nonmonotonic.mov", "turns.mov", "probe.txt", "probe-fixed.txt",
-                     "probe-console.txt", "snail.png", "tap-filmstrip.png", "README.md"] {
+        for file in [
+            "flip.mov", "fixed.mov", "nonmonotonic.mov", "turns.mov", "probe.txt", "probe-fixed.txt",
+            "probe-console.txt", "snail.png", "tap-filmstrip.png", "README.md"
+        ] {
             #expect(FileManager.default.fileExists(atPath: TestSupport.sampleMedia.appendingPathComponent(file).path), "\(file)")
         }
         let size = try FileManager.default.contentsOfDirectory(at: TestSupport.sampleMedia, includingPropertiesForKeys: [.fileSizeKey])

@@ -5,17 +5,21 @@ public enum Clips {
     /// A 2 s 30 fps H.264 clip with B-frames in an MP4.
     public static func h264WithBFrames(in dir: URL, name: String = "bframes.mp4") throws -> String {
         let path = dir.appendingPathComponent(name).path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
-                                   "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p", path])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
+            "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p", path
+        ])
         return path
     }
 
     /// A 2 s 30 fps HEVC clip with B-frames in a QuickTime file.
     public static func hevcWithBFrames(in dir: URL, name: String = "hevc.mov") throws -> String {
         let path = dir.appendingPathComponent(name).path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
-                                   "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
-                                   "-tag:v", "hvc1", path])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
+            "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
+            "-tag:v", "hvc1", path
+        ])
         return path
     }
 
@@ -24,10 +28,14 @@ public enum Clips {
     public static func editedPTS(in dir: URL) throws -> String {
         let source = dir.appendingPathComponent("plain.mov").path
         let path = dir.appendingPathComponent("edited.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
-                                   "-c:v", "libx264", "-bf", "0", "-pix_fmt", "yuv420p", "-video_track_timescale", "600", source])
-        try TestSupport.ffmpegRun(["-i", source, "-c", "copy", "-video_track_timescale", "600",
-                                   "-bsf:v", "setts=pts=if(eq(N\\,13)\\,PTS+30\\,if(eq(N\\,20)\\,PTS+20\\,PTS))", path])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
+            "-c:v", "libx264", "-bf", "0", "-pix_fmt", "yuv420p", "-video_track_timescale", "600", source
+        ])
+        try TestSupport.ffmpegRun([
+            "-i", source, "-c", "copy", "-video_track_timescale", "600",
+            "-bsf:v", "setts=pts=if(eq(N\\,13)\\,PTS+30\\,if(eq(N\\,20)\\,PTS+20\\,PTS))", path
+        ])
         return path
     }
 
@@ -37,20 +45,26 @@ public enum Clips {
     /// `best_effort_timestamp` then falls back to dts for the duplicated frame.
     public static func simctlLikeTiming(in dir: URL) throws -> String {
         let source = dir.appendingPathComponent("simctl-source.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
-                                   "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
-                                   "-tag:v", "hvc1", "-video_track_timescale", "600", source])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "2",
+            "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
+            "-tag:v", "hvc1", "-video_track_timescale", "600", source
+        ])
         let path = dir.appendingPathComponent("simctl-like.mov").path
-        try TestSupport.ffmpegRun(["-i", source, "-c", "copy", "-video_track_timescale", "600", "-tag:v", "hvc1",
-                                   "-bsf:v", "setts=pts=if(eq(N\\,16)\\,PTS+20\\,if(eq(N\\,11)\\,PTS+30\\,PTS))", path])
+        try TestSupport.ffmpegRun([
+            "-i", source, "-c", "copy", "-video_track_timescale", "600", "-tag:v", "hvc1",
+            "-bsf:v", "setts=pts=if(eq(N\\,16)\\,PTS+20\\,if(eq(N\\,11)\\,PTS+30\\,PTS))", path
+        ])
         return path
     }
 
     /// A QuickTime file cut off before its index, like a recorder killed with SIGKILL.
     public static func truncatedBeforeIndex(in dir: URL) throws -> String {
         let source = dir.appendingPathComponent("whole.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "1",
-                                   "-c:v", "libx264", "-pix_fmt", "yuv420p", source])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "1",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", source
+        ])
         var data = try Data(contentsOf: URL(fileURLWithPath: source))
         // The mov muxer writes moov last: find it and cut there.
         guard let range = data.range(of: Data("moov".utf8)) else { throw TestSupportError.failed("no moov in \(source)") }
@@ -75,29 +89,37 @@ extension Clips {
         var paths: [String] = []
         // 1. H.264 without B-frames in a QuickTime 1/600 file: frames dropped irregularly from 60 fps.
         let a = dir.appendingPathComponent("vfr-qt.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=60", "-t", "3",
-                                   "-vf", "select='not(mod(n\\,3))+eq(n\\,7)+between(n\\,40\\,47)+gt(n\\,150)'",
-                                   "-fps_mode", "passthrough", "-c:v", "libx264", "-bf", "0", "-pix_fmt", "yuv420p",
-                                   "-video_track_timescale", "600", a])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=60", "-t", "3",
+            "-vf", "select='not(mod(n\\,3))+eq(n\\,7)+between(n\\,40\\,47)+gt(n\\,150)'",
+            "-fps_mode", "passthrough", "-c:v", "libx264", "-bf", "0", "-pix_fmt", "yuv420p",
+            "-video_track_timescale", "600", a
+        ])
         paths.append(a)
         // 2. H.264 with B-frames in MP4 at 1/1000: 40 fps source gives 25 ms steps, exactly 1.5 slots at 60 fps.
         let b = dir.appendingPathComponent("vfr-bframes.mp4").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=40", "-t", "3",
-                                   "-vf", "select='not(between(n\\,20\\,50))'", "-fps_mode", "passthrough",
-                                   "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p", "-video_track_timescale", "1000", b])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=40", "-t", "3",
+            "-vf", "select='not(between(n\\,20\\,50))'", "-fps_mode", "passthrough",
+            "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p", "-video_track_timescale", "1000", b
+        ])
         paths.append(b)
         // 3. Matroska (1/1000), first frame at 0.35 s, irregular 24/30 fps mix.
         let c = dir.appendingPathComponent("vfr-offset.mkv").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "3",
-                                   "-vf", "select='not(mod(n\\,4))+between(n\\,30\\,38)',setpts=PTS+0.35/TB",
-                                   "-fps_mode", "passthrough", "-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", c])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "3",
+            "-vf", "select='not(mod(n\\,4))+between(n\\,30\\,38)',setpts=PTS+0.35/TB",
+            "-fps_mode", "passthrough", "-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", c
+        ])
         paths.append(c)
         // 4. HEVC with B-frames, variable rate.
         let d = dir.appendingPathComponent("vfr-hevc.mov").path
-        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=60", "-t", "3",
-                                   "-vf", "select='lt(n\\,20)+gt(n\\,120)*not(mod(n\\,5))'", "-fps_mode", "passthrough",
-                                   "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
-                                   "-tag:v", "hvc1", "-video_track_timescale", "600", d])
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=60", "-t", "3",
+            "-vf", "select='lt(n\\,20)+gt(n\\,120)*not(mod(n\\,5))'", "-fps_mode", "passthrough",
+            "-c:v", "libx265", "-x265-params", "bframes=3:log-level=error", "-pix_fmt", "yuv420p",
+            "-tag:v", "hvc1", "-video_track_timescale", "600", d
+        ])
         paths.append(d)
         return paths
     }

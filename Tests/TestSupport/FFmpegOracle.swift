@@ -12,7 +12,8 @@ public enum FFmpegOracle {
     /// pictures cannot confuse it).
     public static func fpsSlotMap(_ path: String, rate: String, copyTimestamps: Bool = false) throws -> [Int] {
         let sources = try sourceHashes(path)
-        let outputs = try hashes((copyTimestamps ? ["-copyts"] : []) + ["-i", path, "-map", "0:v:0", "-vf", "fps=\(rate)", "-f", "framemd5", "-"])
+        let outputs = try hashes(
+            (copyTimestamps ? ["-copyts"] : []) + ["-i", path, "-map", "0:v:0", "-vf", "fps=\(rate)", "-f", "framemd5", "-"])
         var map: [Int] = []
         var floor = 0
         for hash in outputs {
@@ -36,8 +37,10 @@ public enum FFmpegOracle {
     /// Raw RGB24 pixels of slot `k` of `fps=RATE`, as ffmpeg extracts it.
     public static func fpsFrameRGB(_ path: String, rate: String, slot: Int, in dir: URL) throws -> [UInt8] {
         let out = dir.appendingPathComponent("slot-\(slot).rgb").path
-        try TestSupport.ffmpegRun(["-i", path, "-map", "0:v:0", "-vf", "fps=\(rate),select=eq(n\\,\(slot))", "-frames:v", "1",
-                                   "-f", "rawvideo", "-pix_fmt", "rgb24", out])
+        try TestSupport.ffmpegRun([
+            "-i", path, "-map", "0:v:0", "-vf", "fps=\(rate),select=eq(n\\,\(slot))", "-frames:v", "1",
+            "-f", "rawvideo", "-pix_fmt", "rgb24", out
+        ])
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
     }
 

@@ -63,8 +63,10 @@ public enum TestSupport {
 
     /// Runs `executable` with `arguments`, killing it after `timeout` seconds.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 120,
-                           environment: [String: String]? = nil, directory: URL? = nil) throws -> RunResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], timeout: TimeInterval = 120,
+        environment: [String: String]? = nil, directory: URL? = nil
+    ) throws -> RunResult {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
         process.executableURL = URL(fileURLWithPath: executable)
@@ -74,8 +76,8 @@ public enum TestSupport {
         }
         let outURL = temporaryDirectory("out").appendingPathComponent("stdout")
         let errURL = outURL.deletingLastPathComponent().appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errHandle = try FileHandle(forWritingTo: errURL)
         process.standardOutput = outHandle
@@ -96,8 +98,9 @@ public enum TestSupport {
         var err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         if timedOut { err += "\n[timed out after \(timeout) s]" }
         try? FileManager.default.removeItem(at: outURL.deletingLastPathComponent())
-        return RunResult(status: process.terminationStatus, stdout: out, stderr: err,
-                         crashed: process.terminationReason == .uncaughtSignal || timedOut)
+        return RunResult(
+            status: process.terminationStatus, stdout: out, stderr: err,
+            crashed: process.terminationReason == .uncaughtSignal || timedOut)
     }
 
     /// Runs the tool.

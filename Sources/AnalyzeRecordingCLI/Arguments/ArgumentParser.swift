@@ -38,7 +38,10 @@ struct ParsedArguments {
                 positionals.append(arg)
                 continue
             }
-            if arg == "--" { optionsEnded = true; continue }
+            if arg == "--" {
+                optionsEnded = true
+                continue
+            }
             guard arg.hasPrefix("--") else { throw UsageError("unknown option '\(arg)'") }
             var name = String(arg.dropFirst(2))
             var inlineValue: String?

@@ -6,9 +6,17 @@ import RecordingAnalysis
 /// `GITHUB_ACTIONS=true`, as GitHub's runners set it), `--quiet`.
 struct CIOptions {
     static let specs = [
-        OptionSpec("junit", value: "FILE", help: "Write a JUnit XML report (one test suite per capture: integrity, timestamps, mirror flips, probe-log cross-check, verdict)."),
-        OptionSpec("ci", value: "none|github", help: "github: print ::error/::warning/::notice annotations and append a Markdown summary to $GITHUB_STEP_SUMMARY (default when GITHUB_ACTIONS=true)."),
-        OptionSpec("quiet", help: "Print only the verdict line."),
+        OptionSpec(
+            "junit", value: "FILE",
+            help:
+                "Write a JUnit XML report (one test suite per capture: integrity, timestamps, mirror flips, probe-log cross-check, verdict)."
+        ),
+        OptionSpec(
+            "ci", value: "none|github",
+            help:
+                "github: print ::error/::warning/::notice annotations and append a Markdown summary to $GITHUB_STEP_SUMMARY (default when GITHUB_ACTIONS=true)."
+        ),
+        OptionSpec("quiet", help: "Print only the verdict line.")
     ]
 
     enum System: String { case none, github }
@@ -47,7 +55,9 @@ struct CIOptions {
         guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            Console.error("analyze-recording: cannot append the job summary to \(TextTable.terminalSafe(path)): \(String(cString: strerror(errno)))\n")
+            Console.error(
+                "analyze-recording: cannot append the job summary to \(TextTable.terminalSafe(path)): \(String(cString: strerror(errno)))\n"
+            )
             return
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)

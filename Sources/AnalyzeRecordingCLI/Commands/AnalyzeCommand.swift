@@ -8,15 +8,29 @@ struct AnalyzeCommand: Command {
     static let name = "analyze"
     static let abstract = "The whole investigation: timestamps, constant-rate grid, mirror flips, probe-log cross-check, verdict (default)."
     static let usage = "[analyze] RECORDING"
-    static let options = DetectionOptions.specs + [
-        OptionSpec("log", value: "PROBE_LOG|-", help: "The app's FlipProbe log (plain, Xcode console, or log show/stream output in any style; - reads stdin), to cross-check the flips against both formulas."),
-        OptionSpec("tolerance-ms", value: "MS", help: "How far a video flip and a predicted flip may differ (default 1.5 frame periods: 25 ms at 60 fps)."),
-        OptionSpec("json", value: "FILE|-", help: "Write the JSON document to FILE, or to stdout ('-': the text report is then not printed)."),
-        OptionSpec("cfr-map", help: "Include the per-slot map in the JSON."),
-        OptionSpec("evidence", value: "DIR", help: "Write filmstrips of each flip, a timeline, the JSON and an index.html into DIR."),
-        OptionSpec("expect", value: "bug|fixed", help: "bug: pass only if the flip shows (and the log matches the legacy formula); fixed: pass only without a flip."),
-        OptionSpec("wall-origin", value: "WALL", help: "The wall time of the recording's first frame, to place the log's predicted flips exactly (else: a flip both show, or creation_time)."),
-    ] + CIOptions.specs
+    static let options =
+        DetectionOptions.specs + [
+            OptionSpec(
+                "log", value: "PROBE_LOG|-",
+                help:
+                    "The app's FlipProbe log (plain, Xcode console, or log show/stream output in any style; - reads stdin), to cross-check the flips against both formulas."
+            ),
+            OptionSpec(
+                "tolerance-ms", value: "MS",
+                help: "How far a video flip and a predicted flip may differ (default 1.5 frame periods: 25 ms at 60 fps)."),
+            OptionSpec(
+                "json", value: "FILE|-", help: "Write the JSON document to FILE, or to stdout ('-': the text report is then not printed)."),
+            OptionSpec("cfr-map", help: "Include the per-slot map in the JSON."),
+            OptionSpec("evidence", value: "DIR", help: "Write filmstrips of each flip, a timeline, the JSON and an index.html into DIR."),
+            OptionSpec(
+                "expect", value: "bug|fixed",
+                help: "bug: pass only if the flip shows (and the log matches the legacy formula); fixed: pass only without a flip."),
+            OptionSpec(
+                "wall-origin", value: "WALL",
+                help:
+                    "The wall time of the recording's first frame, to place the log's predicted flips exactly (else: a flip both show, or creation_time)."
+            )
+        ] + CIOptions.specs
 
     let recording: String
     let detection: DetectionOptions
@@ -50,13 +64,17 @@ struct AnalyzeCommand: Command {
         if evidence == "" { throw UsageError("--evidence needs a directory") }
         ci = try CIOptions(arguments)
         if let text = arguments.values["wall-origin"] {
-            guard let w = WallTime(parsing: text) else { throw UsageError("--wall-origin takes a wall-clock time such as \(WallTime.acceptedForms), not '\(text)'") }
+            guard let w = WallTime(parsing: text) else {
+                throw UsageError("--wall-origin takes a wall-clock time such as \(WallTime.acceptedForms), not '\(text)'")
+            }
             wallOrigin = w
         } else {
             wallOrigin = nil
         }
         if let text = arguments.values["expect"] {
-            guard let e = CaptureVerdict.Expectation(rawValue: text) else { throw UsageError("--expect must be bug or fixed, not '\(text)'") }
+            guard let e = CaptureVerdict.Expectation(rawValue: text) else {
+                throw UsageError("--expect must be bug or fixed, not '\(text)'")
+            }
             expectation = e
         } else {
             expectation = nil
@@ -69,25 +87,28 @@ struct AnalyzeCommand: Command {
         let log = try logPath.map(readProbeLog)
         let analysis = try detection.analyse(recording)
         let first = analysis.scan.frames.first?.pts.map { analysis.resampler.recordingClock.seconds(ofStreamTicks: $0) } ?? 0
-        let findings = CaptureFindings(timeline: analysis.timeline, log: log, context: CaptureFindings.Context(
-            expectation: expectation, toleranceMS: toleranceMS, transientMS: detection.transientMS,
-            damage: analysis.scan.integrity.details, wallOrigin: wallOrigin,
-            creationTime: analysis.scan.info.creationTime, firstFrameSeconds: first))
+        let findings = CaptureFindings(
+            timeline: analysis.timeline, log: log,
+            context: CaptureFindings.Context(
+                expectation: expectation, toleranceMS: toleranceMS, transientMS: detection.transientMS,
+                damage: analysis.scan.integrity.details, wallOrigin: wallOrigin,
+                creationTime: analysis.scan.info.creationTime, firstFrameSeconds: first))
         let report = AnalyzeReport(
             timestamps: analysis.timestampReport,
             cfr: analysis.cfrReport,
             orientation: analysis.orientationReport,
             log: log.map { LogReport(log: $0, path: logPath ?? "", transientMS: detection.transientMS) },
             findings: findings)
-        let document = report.json(includeCFRMap: cfrMap)
+        let document = ReportDocument.analyze(report, includeCFRMap: cfrMap)
         if let json { try writeJSON(document, to: json) }
         if let evidence { try writeEvidence(report: report, analysis: analysis, document: document, to: evidence) }
         if json != "-" {
             let color = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             Console.out(ci.quiet ? report.verdictLine(color: color) : report.text(color: color))
         }
-        try ci.publish(CIChecks(report: report, capture: recording, evidence: evidence, seconds: Date().timeIntervalSince(started)),
-                       jsonOnStdout: json == "-")
+        try ci.publish(
+            CIChecks(report: report, capture: recording, evidence: evidence, seconds: Date().timeIntervalSince(started)),
+            jsonOnStdout: json == "-")
         return findings.verdict.passed ? .success : .findings
     }
 
@@ -96,28 +117,35 @@ struct AnalyzeCommand: Command {
         let timeline = analysis.timeline
         let map = timeline.map
         let info = analysis.scan.info
-        let plan = EvidencePlan(timeline: timeline, predictedMoments: report.predictedMoments, wallClock: report.wallClock,
-                                spriteRect: report.orientation.spriteRect, width: info.width, height: info.height)
+        let plan = EvidencePlan(
+            timeline: timeline, predictedMoments: report.predictedMoments, wallClock: report.wallClock,
+            spriteRect: report.orientation.spriteRect, width: info.width, height: info.height)
         // Each source frame is reduced to the tile sizes its strips need (and a close-up) as it is
         // decoded: memory holds small tiles, never every flip's full frames at once.
         typealias Picture = (tiles: [EvidencePlan.TileSize: RGBImage], closeUp: RGBImage?)
-        let pictures: [Int: Picture] = plan.tileSizes.isEmpty ? [:] : try FrameExtraction.rgbImages(path: recording, sources: Set(plan.tileSizes.keys)) { source, frame -> Picture in
-            let image = try frame.rgbImage()
-            var tiles: [EvidencePlan.TileSize: RGBImage] = [:]
-            for size in plan.tileSizes[source] ?? [] {
-                tiles[size] = image.width == size.width && image.height == size.height
-                    ? image : try FrameExtraction.scaled(image, width: size.width, height: size.height)
+        let pictures: [Int: Picture] =
+            plan.tileSizes.isEmpty
+            ? [:]
+            : try FrameExtraction.rgbImages(path: recording, sources: Set(plan.tileSizes.keys)) { source, frame -> Picture in
+                let image = try frame.rgbImage()
+                var tiles: [EvidencePlan.TileSize: RGBImage] = [:]
+                for size in plan.tileSizes[source] ?? [] {
+                    tiles[size] =
+                        image.width == size.width && image.height == size.height
+                        ? image : try FrameExtraction.scaled(image, width: size.width, height: size.height)
+                }
+                let closeUp = plan.closeUp.flatMap { image.cropped(to: $0, zoom: plan.closeUpZoom) }
+                return (tiles: tiles, closeUp: closeUp)
             }
-            let closeUp = plan.closeUp.flatMap { image.cropped(to: $0, zoom: plan.closeUpZoom) }
-            return (tiles: tiles, closeUp: closeUp)
-        }
         var strips: [EvidencePage.Strip] = []
         for strip in plan.strips {
             var tiles: [RGBImage] = []
             var closeUps: [RGBImage] = []
             var borders: [Filmstrip.Color?] = []
             for (slot, mirrored) in zip(strip.slots, strip.mirrored) {
-                guard let source = map.source(atSlot: slot), let picture = pictures[source], let tile = picture.tiles[strip.tileSize] else { continue }
+                guard let source = map.source(atSlot: slot), let picture = pictures[source], let tile = picture.tiles[strip.tileSize] else {
+                    continue
+                }
                 tiles.append(tile)
                 if let crop = picture.closeUp { closeUps.append(crop) }
                 borders.append(mirrored ? Filmstrip.Color.highlight : nil)
@@ -134,8 +162,9 @@ struct AnalyzeCommand: Command {
         let arrivals = analysis.resampler.placement.compactMap { $0.map { Double($0) * info.timeBase.doubleValue } }
         try PNGEncoder.write(TimelinePlot.render(timeline: timeline, arrivals: arrivals), to: dir + "/timeline.png")
         try writeJSON(document, to: dir + "/report.json")
-        let html = EvidencePage.html(report: report, strips: strips,
-                                     timelineFile: "timeline.png", jsonFile: "report.json", textReport: report.text(color: false))
+        let html = EvidencePage.html(
+            report: report, strips: strips,
+            timelineFile: "timeline.png", jsonFile: "report.json", textReport: report.text(color: false))
         try OutputFile.writeAtomically(Array(html.utf8), to: dir + "/index.html")
     }
 }

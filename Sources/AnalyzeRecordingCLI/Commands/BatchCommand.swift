@@ -27,7 +27,9 @@ struct BatchCommand: Command {
         OptionSpec("copyts", help: "Passed to each analysis."),
         OptionSpec("no-work-limit", help: "Passed to each analysis."),
         OptionSpec("junit", value: "FILE", help: "Write one JUnit XML report with a test suite per capture."),
-        OptionSpec("ci", value: "none|github", help: "github: each capture's annotations and job summary, as analyze (default when GITHUB_ACTIONS=true)."),
+        OptionSpec(
+            "ci", value: "none|github",
+            help: "github: each capture's annotations and job summary, as analyze (default when GITHUB_ACTIONS=true).")
     ]
 
     /// Recording extensions picked up from folders.
@@ -70,7 +72,9 @@ struct BatchCommand: Command {
         pass += GridOptions.passThrough(arguments)
         if arguments.flags.contains("no-work-limit") { pass.append("--no-work-limit") }
         if let r = arguments.values["roi"], PixelRect(parsing: r) == nil { throw UsageError("--roi takes X,Y,W,H in pixels, not '\(r)'") }
-        if let e = arguments.values["expect"], CaptureVerdict.Expectation(rawValue: e) == nil { throw UsageError("--expect must be bug or fixed, not '\(e)'") }
+        if let e = arguments.values["expect"], CaptureVerdict.Expectation(rawValue: e) == nil {
+            throw UsageError("--expect must be bug or fixed, not '\(e)'")
+        }
         if let f = arguments.values["fps"] { _ = try parseRate(f) }
         if let t = arguments.values["transient-ms"] { _ = try parseTransient(t) }
         passThrough = pass
@@ -125,12 +129,18 @@ struct BatchCommand: Command {
         }
         for (i, file) in files.enumerated() {
             gate.wait()
-            if interruption.signal != nil { gate.signal(); break }
+            if interruption.signal != nil {
+                gate.signal()
+                break
+            }
             group.enter()
             // One thread per running analysis (it blocks reading the child's output): Dispatch's
             // shared pool would run no more of them at once than there are cores, whatever --jobs says.
             Thread {
-                defer { gate.signal(); group.leave() }
+                defer {
+                    gate.signal()
+                    group.leave()
+                }
                 var args = ["analyze", file, "--json", "-"] + extra
                 if let junitDir { args += ["--junit", junitDir + "/\(i).xml"] }
                 if let log = BatchCommand.logBeside(file) { args += ["--log", log] }
@@ -164,7 +174,9 @@ struct BatchCommand: Command {
             try writeText(text, to: output)
         }
         if let sig = interruption.signal {
-            Console.error("analyze-recording batch: interrupted by signal \(sig); \(finished) of \(files.count) captures finished, their lines written\n")
+            Console.error(
+                "analyze-recording batch: interrupted by signal \(sig); \(finished) of \(files.count) captures finished, their lines written\n"
+            )
             exit(128 + sig)
         }
         return worst
@@ -177,13 +189,15 @@ struct BatchCommand: Command {
     /// The `<testsuite>` of a capture's own JUnit file.
     static func junitSuite(from path: String) -> String? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let start = text.range(of: "  <testsuite "), let end = text.range(of: "</testsuite>\n", range: start.lowerBound..<text.endIndex) else { return nil }
+            let start = text.range(of: "  <testsuite "), let end = text.range(of: "</testsuite>\n", range: start.lowerBound..<text.endIndex)
+        else { return nil }
         return String(text[start.lowerBound..<end.upperBound])
     }
 
     /// A test suite for a capture that could not be analysed: one errored case with the reason.
     static func errorSuite(file: String, line: String) -> String {
-        let reason = ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["error"] as? String ?? "analysis failed"
+        let reason =
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["error"] as? String ?? "analysis failed"
         return CIChecks.errorSuite(capture: file, reason: reason)
     }
 
@@ -203,15 +217,20 @@ struct BatchCommand: Command {
         }
         var members: [(String, JSONValue)] = [("path", .string(file)), ("exit_code", .int(Int64(status)))]
         let errorLine = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if let report = try? JSONSerialization.jsonObject(with: stdout) as? [String: Any] {
-            let verdict = report["verdict"] as? [String: Any]
-            members.append(("passed", .bool(verdict?["passed"] as? Bool ?? false)))
-            members.append(("summary", .string(verdict?["summary"] as? String ?? "")))
-            members.append(("flips", .int(Int64((report["flips"] as? [Any])?.count ?? 0))))
-            members.append(("cross_check", .string(((report["cross_check"] as? [String: Any])?["verdict"] as? String) ?? "none")))
+        if let report = try? AnalyzeDocument.decode(stdout) {
+            members.append(("passed", .bool(report.verdict.passed)))
+            members.append(("summary", .string(report.verdict.summary)))
+            members.append(("flips", .int(Int64(report.flips.count))))
+            members.append(("cross_check", .string(report.crossCheck?.verdict ?? "none")))
             // Our own serialiser escapes newlines inside strings, so joining lines keeps it valid JSON.
-            members.append(("report", .raw(String(decoding: stdout, as: UTF8.self).split(separator: "\n").map {
-                $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))))
+            members.append(
+                (
+                    "report",
+                    .raw(
+                        String(decoding: stdout, as: UTF8.self).split(separator: "\n").map {
+                            $0.trimmingCharacters(in: .whitespaces)
+                        }.joined(separator: " "))
+                ))
         } else {
             members.append(("passed", .bool(false)))
             members.append(("error", .string(errorLine.isEmpty ? "analysis failed with status \(status)" : errorLine)))
@@ -252,7 +271,15 @@ private final class Interruption: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Int32?
     var signal: Int32? {
-        get { lock.lock(); defer { lock.unlock() }; return value }
-        set { lock.lock(); value = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+        set {
+            lock.lock()
+            value = newValue
+            lock.unlock()
+        }
     }
 }

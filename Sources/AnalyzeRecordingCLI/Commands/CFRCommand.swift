@@ -4,13 +4,17 @@ import RecordingAnalysis
 /// `analyze-recording cfr RECORDING [--fps 60] [--json FILE|-] [--output OUT.mov]`
 struct CFRCommand: Command {
     static let name = "cfr"
-    static let abstract = "Resample to a constant frame rate exactly as ffmpeg does (fps filter or -fps_mode cfr): the slot map, repeats, drops, and where ffmpeg differs."
+    static let abstract =
+        "Resample to a constant frame rate exactly as ffmpeg does (fps filter or -fps_mode cfr): the slot map, repeats, drops, and where ffmpeg differs."
     static let usage = "cfr RECORDING"
-    static let options = GridOptions.specs + [WorkLimitOption.spec] + [
-        OptionSpec("fps", value: "RATE", help: "Output rate: an integer or a rational such as 30000/1001 (default 60)."),
-        OptionSpec("json", value: "FILE|-", help: "Write the JSON document, slot map included, to FILE or to stdout ('-': no text report)."),
-        OptionSpec("output", value: "OUT.mov", help: "Also write the constant-rate video (pts k in time base 1/RATE), re-encoded with H.264."),
-    ]
+    static let options =
+        GridOptions.specs + [WorkLimitOption.spec] + [
+            OptionSpec("fps", value: "RATE", help: "Output rate: an integer or a rational such as 30000/1001 (default 60)."),
+            OptionSpec(
+                "json", value: "FILE|-", help: "Write the JSON document, slot map included, to FILE or to stdout ('-': no text report)."),
+            OptionSpec(
+                "output", value: "OUT.mov", help: "Also write the constant-rate video (pts k in time base 1/RATE), re-encoded with H.264.")
+        ]
 
     let recording: String
     let rate: Rational
@@ -39,8 +43,7 @@ struct CFRCommand: Command {
             written = "Wrote \(output): \(grid.map.slotCount) frames at \(rate.compactDescription) fps, \(codec.rawValue)"
         }
         if let json {
-            try writeJSON(.object([("schema_version", .int(1)), ("recording", timestamps.recordingJSON),
-                                   ("cfr", report.json(includeMap: true))]), to: json)
+            try writeJSON(ReportDocument.cfr(timestamps: timestamps, cfr: report), to: json)
         }
         if json != "-" {
             var text = timestamps.recordingText + "\n" + report.summaryText

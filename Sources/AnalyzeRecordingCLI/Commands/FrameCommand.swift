@@ -7,19 +7,30 @@ import RecordingAnalysis
 struct FrameCommand: Command {
     static let name = "frame"
     static let abstract = "Write the frame shown at a time (or a filmstrip around it) as PNG, and say which source frame it is."
-    static let usage = "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N | --at-wall WALL | --around-wall WALL --count N) --output OUT.png"
-    static let options = GridOptions.specs + [WorkLimitOption.spec] + [
-        OptionSpec("at", value: "TIME", help: "Time on the recording clock: 4.05, 4.05s or 4050ms."),
-        OptionSpec("clock", value: "cfr|pts", help: "cfr (default): slot floor(TIME x RATE) of the constant-rate grid; pts: the first frame with pts >= TIME, as trim=start= picks."),
-        OptionSpec("around", value: "TIME", help: "Write a filmstrip of --count constant-rate slots centred on TIME."),
-        OptionSpec("count", value: "N", help: "Number of filmstrip tiles (1-\(Limits.filmstripTiles))."),
-        OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid (default 60)."),
-        OptionSpec("output", value: "OUT.png", help: "Where to write the PNG (required)."),
-        OptionSpec("at-wall", value: "WALL", help: "A wall-clock time: 2026-08-20T16:14:25.315Z, 808935265.31518 (seconds since 2001, as Date() prints) or @1787242465.315 (Unix)."),
-        OptionSpec("around-wall", value: "WALL", help: "A filmstrip of --count slots centred on a wall-clock time."),
-        OptionSpec("wall-origin", value: "WALL", help: "The wall time of the recording's first frame (the most exact mapping)."),
-        OptionSpec("log", value: "PROBE_LOG", help: "Map wall time through the probe log: where the video and a formula agree on a flip."),
-    ]
+    static let usage =
+        "frame RECORDING (--at TIME [--clock cfr|pts] | --around TIME --count N | --at-wall WALL | --around-wall WALL --count N) --output OUT.png"
+    static let options =
+        GridOptions.specs + [WorkLimitOption.spec] + [
+            OptionSpec("at", value: "TIME", help: "Time on the recording clock: 4.05, 4.05s or 4050ms."),
+            OptionSpec(
+                "clock", value: "cfr|pts",
+                help:
+                    "cfr (default): slot floor(TIME x RATE) of the constant-rate grid; pts: the first frame with pts >= TIME, as trim=start= picks."
+            ),
+            OptionSpec("around", value: "TIME", help: "Write a filmstrip of --count constant-rate slots centred on TIME."),
+            OptionSpec("count", value: "N", help: "Number of filmstrip tiles (1-\(Limits.filmstripTiles))."),
+            OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid (default 60)."),
+            OptionSpec("output", value: "OUT.png", help: "Where to write the PNG (required)."),
+            OptionSpec(
+                "at-wall", value: "WALL",
+                help:
+                    "A wall-clock time: 2026-08-20T16:14:25.315Z, 808935265.31518 (seconds since 2001, as Date() prints) or @1787242465.315 (Unix)."
+            ),
+            OptionSpec("around-wall", value: "WALL", help: "A filmstrip of --count slots centred on a wall-clock time."),
+            OptionSpec("wall-origin", value: "WALL", help: "The wall time of the recording's first frame (the most exact mapping)."),
+            OptionSpec(
+                "log", value: "PROBE_LOG", help: "Map wall time through the probe log: where the video and a formula agree on a flip.")
+        ]
 
     enum Mode {
         case at(TimeArgument, usePTS: Bool)
@@ -44,7 +55,9 @@ struct FrameCommand: Command {
         self.output = output
         func wall(_ option: String) throws(UsageError) -> WallTime? {
             guard let text = arguments.values[option] else { return nil }
-            guard let w = WallTime(parsing: text) else { throw UsageError("--\(option) takes a wall-clock time such as \(WallTime.acceptedForms), not '\(text)'") }
+            guard let w = WallTime(parsing: text) else {
+                throw UsageError("--\(option) takes a wall-clock time such as \(WallTime.acceptedForms), not '\(text)'")
+            }
             return w
         }
         wallOrigin = try wall("wall-origin")
@@ -60,7 +73,9 @@ struct FrameCommand: Command {
                 mode = .atWall(atWall)
             } else if let aroundWall {
                 guard let text = arguments.values["count"] else { throw UsageError("--around-wall needs --count N") }
-                guard let n = Int(text), n >= 1, n <= Limits.filmstripTiles else { throw UsageError("--count must be a whole number from 1 to \(Limits.filmstripTiles), not '\(text)'") }
+                guard let n = Int(text), n >= 1, n <= Limits.filmstripTiles else {
+                    throw UsageError("--count must be a whole number from 1 to \(Limits.filmstripTiles), not '\(text)'")
+                }
                 mode = .aroundWall(aroundWall, count: n)
             } else {
                 throw UsageError("give one of --at, --around, --at-wall or --around-wall")
@@ -75,9 +90,13 @@ struct FrameCommand: Command {
             guard clock == "cfr" || clock == "pts" else { throw UsageError("--clock must be cfr or pts, not '\(clock)'") }
             mode = .at(try parseTime(at, option: "--at"), usePTS: clock == "pts")
         case (nil, let around?):
-            if arguments.values["clock"] != nil { throw UsageError("--clock goes with --at; a filmstrip always uses the constant-rate grid") }
+            if arguments.values["clock"] != nil {
+                throw UsageError("--clock goes with --at; a filmstrip always uses the constant-rate grid")
+            }
             guard let text = arguments.values["count"] else { throw UsageError("--around needs --count N") }
-            guard let n = Int(text), n >= 1, n <= Limits.filmstripTiles else { throw UsageError("--count must be a whole number from 1 to \(Limits.filmstripTiles), not '\(text)'") }
+            guard let n = Int(text), n >= 1, n <= Limits.filmstripTiles else {
+                throw UsageError("--count must be a whole number from 1 to \(Limits.filmstripTiles), not '\(text)'")
+            }
             mode = .around(try parseTime(around, option: "--around"), count: n)
         case (nil, nil):
             throw UsageError("give --at TIME or --around TIME --count N")
@@ -94,8 +113,9 @@ struct FrameCommand: Command {
         switch mode {
         case .atWall, .aroundWall:
             if wallOrigin == nil, let logPath {
-                log = try readProbeLog(logPath) // a bad log fails before the decoding
-                analysis = try CaptureAnalysis(recording: recording, rate: rate, rule: gridOptions.rule, templatePath: nil, roi: nil, transientMS: 500)
+                log = try readProbeLog(logPath)  // a bad log fails before the decoding
+                analysis = try CaptureAnalysis(
+                    recording: recording, rate: rate, rule: gridOptions.rule, templatePath: nil, roi: nil, transientMS: 500)
             }
         case .at, .around:
             break
@@ -118,7 +138,9 @@ struct FrameCommand: Command {
 
     /// The recording time of `wall` by the best mapping available, printed with its source and
     /// uncertainty; a usage error when there is none or the time falls outside the recording.
-    private func mapWall(_ wall: WallTime, grid: Grid, locator: FrameLocator, analysis: CaptureAnalysis?, log: ProbeLog?) throws -> TimeArgument {
+    private func mapWall(_ wall: WallTime, grid: Grid, locator: FrameLocator, analysis: CaptureAnalysis?, log: ProbeLog?) throws
+        -> TimeArgument
+    {
         let first = locator.seconds(ofSource: 0) ?? 0
         let slot = grid.map.rate.inverse.doubleValue
         var crossCheck: CrossCheck?
@@ -127,15 +149,19 @@ struct FrameCommand: Command {
             walkOrigin = log.walkOrigin
             crossCheck = CrossCheck(video: CaptureFindings.videoFlips(analysis.timeline), log: log, toleranceMS: 1500 * slot)
         }
-        let mapping = WallClockMapping.best(wallOrigin: wallOrigin, crossCheck: crossCheck, walkOrigin: walkOrigin, slotSeconds: slot,
-                                            creationTime: grid.scan.info.creationTime, firstFrameSeconds: first)
+        let mapping = WallClockMapping.best(
+            wallOrigin: wallOrigin, crossCheck: crossCheck, walkOrigin: walkOrigin, slotSeconds: slot,
+            creationTime: grid.scan.info.creationTime, firstFrameSeconds: first)
         var notes: [String] = []
         if crossCheck != nil, mapping?.source != .probeLog {
             notes.append("the probe log cannot place wall time here: no flip the video shows agrees with a formula's")
         }
         guard let mapping else {
-            throw CommandFailure(status: .usage, message: (notes.first.map { $0 + "; " } ?? "")
-                                 + "a wall time needs a mapping to the recording: --wall-origin (the first frame's wall time), --log with a flip the video shows, or a creation_time in the file (\(recording) has none)")
+            throw CommandFailure(
+                status: .usage,
+                message: (notes.first.map { $0 + "; " } ?? "")
+                    + "a wall time needs a mapping to the recording: --wall-origin (the first frame's wall time), --log with a flip the video shows, or a creation_time in the file (\(recording) has none)"
+            )
         }
         let seconds = mapping.recordingSeconds(wall)
         let source: String
@@ -146,10 +172,16 @@ struct FrameCommand: Command {
         }
         let end = grid.map.seconds(ofSlot: grid.map.slotCount)
         guard seconds.isFinite, seconds >= grid.map.seconds(ofSlot: 0) - mapping.earlier, seconds < end + mapping.later else {
-            throw CommandFailure(status: .usage, message: "wall \(wall.iso8601) maps to \(Format.seconds(seconds)) (\(source), \(mapping.uncertaintyText)), outside the recording (\(Format.seconds(grid.map.seconds(ofSlot: 0)))–\(Format.seconds(end)))")
+            throw CommandFailure(
+                status: .usage,
+                message:
+                    "wall \(wall.iso8601) maps to \(Format.seconds(seconds)) (\(source), \(mapping.uncertaintyText)), outside the recording (\(Format.seconds(grid.map.seconds(ofSlot: 0)))–\(Format.seconds(end)))"
+            )
         }
         for note in notes { Console.out("Note: \(note)\n") }
-        Console.out("wall \(wall.iso8601) → \(Format.seconds(seconds)) on the recording (\(source), \(mapping.uncertaintyText): \(mapping.basis))\n")
+        Console.out(
+            "wall \(wall.iso8601) → \(Format.seconds(seconds)) on the recording (\(source), \(mapping.uncertaintyText): \(mapping.basis))\n"
+        )
         let micro = Int64((max(0, seconds) * 1_000_000).rounded())
         return TimeArgument(seconds: Rational(micro, 1_000_000))
     }
@@ -165,22 +197,30 @@ struct FrameCommand: Command {
         let byPTS = locator.byPTS(time)
         var lines: [String] = []
         if let onGrid {
-            lines.append("cfr clock: slot \(onGrid.slot) (\(Format.seconds(grid.map.seconds(ofSlot: onGrid.slot)))) of the \(rate.compactDescription) fps grid shows source frame \(describe(locator, onGrid.source))")
+            lines.append(
+                "cfr clock: slot \(onGrid.slot) (\(Format.seconds(grid.map.seconds(ofSlot: onGrid.slot)))) of the \(rate.compactDescription) fps grid shows source frame \(describe(locator, onGrid.source))"
+            )
         } else {
-            lines.append("cfr clock: \(time) is past the end of the \(rate.compactDescription) fps grid (\(grid.map.slotCount) slots, \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount))))")
+            lines.append(
+                "cfr clock: \(time) is past the end of the \(rate.compactDescription) fps grid (\(grid.map.slotCount) slots, \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount))))"
+            )
         }
         if let byPTS {
-            lines.append("pts clock: the first frame with pts at or after \(time) (what trim=start= starts with) is \(describe(locator, byPTS))")
+            lines.append(
+                "pts clock: the first frame with pts at or after \(time) (what trim=start= starts with) is \(describe(locator, byPTS))")
         } else {
             lines.append("pts clock: no frame has a pts at or after \(time)")
         }
         if let onGrid, let byPTS, onGrid.source != byPTS {
-            lines.append("The two clocks disagree at \(time): a pts-based cut shows #\(byPTS), the screen at that moment showed #\(onGrid.source).")
+            lines.append(
+                "The two clocks disagree at \(time): a pts-based cut shows #\(byPTS), the screen at that moment showed #\(onGrid.source).")
         }
         guard let chosen = usePTS ? byPTS : onGrid?.source else {
             // A time outside the recording is a mistake in the command line, not bad data.
-            throw CommandFailure(status: .usage, message: "\(recording): no frame at \(time) on the \(usePTS ? "pts" : "cfr") clock: "
-                                 + "the recording ends at \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount)))")
+            throw CommandFailure(
+                status: .usage,
+                message: "\(recording): no frame at \(time) on the \(usePTS ? "pts" : "cfr") clock: "
+                    + "the recording ends at \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount)))")
         }
         let images = try FrameExtraction.rgbImages(path: recording, sources: [chosen])
         guard let image = images[chosen] else {
@@ -213,8 +253,9 @@ struct FrameCommand: Command {
         }
         let strip = Filmstrip.compose(tiles)
         try PNGEncoder.write(strip, to: output)
-        Console.out("Filmstrip of \(slots.count) slots of the \(rate.compactDescription) fps grid around \(time)\n" + t.rendered
-                    + "Wrote \(output): \(strip.width)x\(strip.height), tiles \(size.width)x\(size.height)\n")
+        Console.out(
+            "Filmstrip of \(slots.count) slots of the \(rate.compactDescription) fps grid around \(time)\n" + t.rendered
+                + "Wrote \(output): \(strip.width)x\(strip.height), tiles \(size.width)x\(size.height)\n")
         return .success
     }
 }

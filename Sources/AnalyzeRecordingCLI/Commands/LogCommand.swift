@@ -5,11 +5,12 @@ import RecordingAnalysis
 /// `analyze-recording log PROBE_LOG [--json FILE|-]`
 struct LogCommand: Command {
     static let name = "log"
-    static let abstract = "Parse a FlipProbe log (plain, Xcode console, or log show/stream in any style; '-' reads stdin): both clocks, both formulas, the flips each predicts."
+    static let abstract =
+        "Parse a FlipProbe log (plain, Xcode console, or log show/stream in any style; '-' reads stdin): both clocks, both formulas, the flips each predicts."
     static let usage = "log PROBE_LOG|-"
     static let options = [
         OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip (default 500)."),
-        OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every evaluation) to FILE, or to stdout ('-': no text report)."),
+        OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every evaluation) to FILE, or to stdout ('-': no text report).")
     ]
 
     let path: String
@@ -26,7 +27,7 @@ struct LogCommand: Command {
     func run() throws -> ExitStatus {
         let log = try readProbeLog(path)
         let report = LogReport(log: log, path: path, transientMS: transientMS)
-        if let json { try writeJSON(.object([("schema_version", .int(1)), ("log", report.json(includeEvaluations: true))]), to: json) }
+        if let json { try writeJSON(ReportDocument.log(report), to: json) }
         if json != "-" { Console.out(report.text) }
         return .success
     }
@@ -52,13 +53,17 @@ func readProbeLog(_ path: String) throws -> ProbeLog {
         handle = FileHandle.standardInput
     } else {
         try InputFile.checkReadable(path, what: "a probe log")
-        guard let file = FileHandle(forReadingAtPath: path) else { throw CommandFailure(status: .noInput, message: "\(path): permission denied") }
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw CommandFailure(status: .noInput, message: "\(path): permission denied")
+        }
         handle = file
     }
     defer { if path != "-" { try? handle.close() } }
     let data = (try? handle.read(upToCount: maximumLogBytes + 1)) ?? Data()
     guard data.count <= maximumLogBytes else {
-        throw CommandFailure(status: .dataError, message: "\(path == "-" ? "standard input" : path): is larger than \(maximumLogBytes >> 20) MB, not a probe log")
+        throw CommandFailure(
+            status: .dataError,
+            message: "\(path == "-" ? "standard input" : path): is larger than \(maximumLogBytes >> 20) MB, not a probe log")
     }
     let log = ProbeLog(text: String(decoding: data, as: UTF8.self))
     guard !log.evaluations.isEmpty else {

@@ -6,9 +6,12 @@ struct OrientationCommand: Command {
     static let name = "orientation"
     static let abstract = "Which way the sprite faces in every frame; transient mirror flips and real turns."
     static let usage = "orientation RECORDING"
-    static let options = DetectionOptions.specs + [
-        OptionSpec("json", value: "FILE|-", help: "Write the JSON document (every frame's facing) to FILE, or to stdout ('-': no text report)."),
-    ]
+    static let options =
+        DetectionOptions.specs + [
+            OptionSpec(
+                "json", value: "FILE|-", help: "Write the JSON document (every frame's facing) to FILE, or to stdout ('-': no text report)."
+            )
+        ]
 
     let recording: String
     let detection: DetectionOptions
@@ -25,16 +28,8 @@ struct OrientationCommand: Command {
         let analysis = try detection.analyse(recording)
         let report = analysis.orientationReport
         if let json {
-            try writeJSON(.object([
-                ("schema_version", .int(1)),
-                ("recording", analysis.timestampReport.recordingJSON),
-                ("cfr", analysis.cfrReport.json(includeMap: false)),
-                ("orientation", report.json(includeFrames: true)),
-                ("flips", report.flipsJSON),
-                ("turns", report.turnsJSON),
-                ("unknown", report.unknownJSON),
-                ("undecided", report.undecidedJSON),
-            ]), to: json)
+            try writeJSON(
+                ReportDocument.orientation(timestamps: analysis.timestampReport, cfr: analysis.cfrReport, orientation: report), to: json)
         }
         if json != "-" {
             Console.out(analysis.timestampReport.recordingText + "\n" + analysis.cfrReport.gridLine + report.text)
@@ -47,13 +42,23 @@ struct OrientationCommand: Command {
 
 /// The options shared by `orientation` and `analyze`.
 struct DetectionOptions {
-    static let specs = [
-        OptionSpec("template", value: "PNG", help: "Sprite facing right (RGBA or RGB) at the recording's pixel scale; without it the sprite is found by its first mirror flip."),
-        OptionSpec("roi", value: "X,Y,W,H", help: "Search only this rectangle (recording pixels)."),
-        OptionSpec("fps", value: "RATE", help: "Rate of the constant-rate grid flips are measured on (default: the display refresh rate detected from the frame intervals, else 60)."),
-        OptionSpec("transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip, not a turn (default 500)."),
-        OptionSpec("full-decode", help: "Decode with the in-loop deblocking filter (slower; by default it is skipped for analysis)."),
-    ] + GridOptions.specs + [WorkLimitOption.spec]
+    static let specs =
+        [
+            OptionSpec(
+                "template", value: "PNG",
+                help:
+                    "Sprite facing right (RGBA or RGB) at the recording's pixel scale; without it the sprite is found by its first mirror flip."
+            ),
+            OptionSpec("roi", value: "X,Y,W,H", help: "Search only this rectangle (recording pixels)."),
+            OptionSpec(
+                "fps", value: "RATE",
+                help:
+                    "Rate of the constant-rate grid flips are measured on (default: the display refresh rate detected from the frame intervals, else 60)."
+            ),
+            OptionSpec(
+                "transient-ms", value: "MS", help: "A facing change that reverts within this many ms is a flip, not a turn (default 500)."),
+            OptionSpec("full-decode", help: "Decode with the in-loop deblocking filter (slower; by default it is skipped for analysis).")
+        ] + GridOptions.specs + [WorkLimitOption.spec]
 
     let template: String?
     let roi: PixelRect?
@@ -69,7 +74,9 @@ struct DetectionOptions {
         template = arguments.values["template"]
         if template == "" { throw UsageError("--template needs a PNG file") }
         if let text = arguments.values["roi"] {
-            guard let r = PixelRect(parsing: text) else { throw UsageError("--roi takes X,Y,W,H in pixels, such as 0,0,390,300, not '\(text)'") }
+            guard let r = PixelRect(parsing: text) else {
+                throw UsageError("--roi takes X,Y,W,H in pixels, such as 0,0,390,300, not '\(text)'")
+            }
             roi = r
         } else {
             roi = nil
@@ -79,8 +86,9 @@ struct DetectionOptions {
     }
 
     func analyse(_ recording: String) throws -> CaptureAnalysis {
-        try CaptureAnalysis(recording: recording, rate: rate, rule: grid.rule, templatePath: template, roi: roi, transientMS: transientMS,
-                            fullDecode: fullDecode)
+        try CaptureAnalysis(
+            recording: recording, rate: rate, rule: grid.rule, templatePath: template, roi: roi, transientMS: transientMS,
+            fullDecode: fullDecode)
     }
 }
 
@@ -92,9 +100,10 @@ extension CaptureAnalysis {
     }
 
     var orientationReport: OrientationReport {
-        OrientationReport(timeline: timeline, orientations: detection.orientations, frames: scan.frames, timeBase: scan.info.timeBase,
-                          placement: resampler.placement, templateMode: detection.templateMode,
-                          templateScale: detection.templateScale, spriteRect: detection.spriteRect,
-                          firstEventFrame: detection.firstEventFrame, workingFactor: workingFactor)
+        OrientationReport(
+            timeline: timeline, orientations: detection.orientations, frames: scan.frames, timeBase: scan.info.timeBase,
+            placement: resampler.placement, templateMode: detection.templateMode,
+            templateScale: detection.templateScale, spriteRect: detection.spriteRect,
+            firstEventFrame: detection.firstEventFrame, workingFactor: workingFactor)
     }
 }

@@ -9,12 +9,13 @@ import RecordingAnalysis
 /// finalised, checks that it is a readable capture, then analyses it.
 struct RecordCommand: Command {
     static let name = "record"
-    static let abstract = "Record the Simulator's screen with simctl (stopped with SIGINT so the file gets its index), then analyse the capture."
+    static let abstract =
+        "Record the Simulator's screen with simctl (stopped with SIGINT so the file gets its index), then analyse the capture."
     static let usage = "record OUT.mov [-- analyze options]"
     static let options = [
         OptionSpec("device", value: "UDID|booted", help: "The simulator to record (default booted)."),
         OptionSpec("codec", value: "hevc|h264", help: "The recorder's codec (default hevc, simctl's own default)."),
-        OptionSpec("seconds", value: "N", help: "Stop after N seconds (default: on Ctrl-C)."),
+        OptionSpec("seconds", value: "N", help: "Stop after N seconds (default: on Ctrl-C).")
     ]
 
     let output: String
@@ -32,7 +33,9 @@ struct RecordCommand: Command {
         codec = arguments.values["codec"] ?? "hevc"
         guard codec == "hevc" || codec == "h264" else { throw UsageError("--codec must be hevc or h264, not '\(codec)'") }
         if let text = arguments.values["seconds"] {
-            guard let s = Double(text), s.isFinite, s > 0, s <= 24 * 3600 else { throw UsageError("--seconds must be a number of seconds up to 86400, not '\(text)'") }
+            guard let s = Double(text), s.isFinite, s > 0, s <= 24 * 3600 else {
+                throw UsageError("--seconds must be a number of seconds up to 86400, not '\(text)'")
+            }
             seconds = s
         } else {
             seconds = nil
@@ -46,10 +49,15 @@ struct RecordCommand: Command {
 
     func run() throws -> ExitStatus {
         guard let xcrun = RecordCommand.onPath("xcrun") else {
-            throw CommandFailure(status: .unavailable, message: "record needs Xcode's xcrun (xcrun simctl io … recordVideo), which exists only on macOS with Xcode installed; record there, then run analyze-recording on the file")
+            throw CommandFailure(
+                status: .unavailable,
+                message:
+                    "record needs Xcode's xcrun (xcrun simctl io … recordVideo), which exists only on macOS with Xcode installed; record there, then run analyze-recording on the file"
+            )
         }
         if FileManager.default.fileExists(atPath: output) {
-            throw CommandFailure(status: .cannotCreate, message: "\(output): exists; record into a new file (the recorder would overwrite it)")
+            throw CommandFailure(
+                status: .cannotCreate, message: "\(output): exists; record into a new file (the recorder would overwrite it)")
         }
         let recorder = try spawn(xcrun, ["simctl", "io", device, "recordVideo", "--codec=\(codec)", output])
         let exited = DispatchSemaphore(value: 0)
@@ -72,7 +80,9 @@ struct RecordCommand: Command {
             throw CommandFailure(status: .dataError, message: "the recorder exited with status \(code) and wrote no \(output)")
         }
         if let problem = RecordCommand.unreadable(output) {
-            throw CommandFailure(status: .dataError, message: "\(output): the recorder stopped (status \(code)) but the file is not a finished capture: \(problem)")
+            throw CommandFailure(
+                status: .dataError,
+                message: "\(output): the recorder stopped (status \(code)) but the file is not a finished capture: \(problem)")
         }
         Console.error("Recorded \(output) (recorder status \(code)); analysing it\n")
         return try AnalyzeCommand(ParsedArguments([output] + analyzeArguments, specs: AnalyzeCommand.options)).run()
@@ -82,7 +92,9 @@ struct RecordCommand: Command {
     private func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
         var pid: pid_t = 0
         let r = ChildProcess.spawnClean(executable, arguments, actions: nil, pid: &pid)
-        guard r == 0 else { throw CommandFailure(status: .unavailable, message: "cannot start \(executable): \(String(cString: strerror(r)))") }
+        guard r == 0 else {
+            throw CommandFailure(status: .unavailable, message: "cannot start \(executable): \(String(cString: strerror(r)))")
+        }
         return pid
     }
 

@@ -21,17 +21,17 @@ enum ShellCompletion {
         let names = commandNames.joined(separator: " ")
         let alternatives = commandNames.joined(separator: "|")
         var script = """
-        # bash completion for analyze-recording (generated: analyze-recording --completion bash)
-        _analyze_recording() {
-            local cur prev sub=analyze opts="" i
-            cur="${COMP_WORDS[COMP_CWORD]}"
-            prev="${COMP_WORDS[COMP_CWORD-1]}"
-            for ((i = 1; i < COMP_CWORD; i++)); do
-                case "${COMP_WORDS[i]}" in \(alternatives)) sub="${COMP_WORDS[i]}"; break ;; esac
-            done
-            case "$sub" in
+            # bash completion for analyze-recording (generated: analyze-recording --completion bash)
+            _analyze_recording() {
+                local cur prev sub=analyze opts="" i
+                cur="${COMP_WORDS[COMP_CWORD]}"
+                prev="${COMP_WORDS[COMP_CWORD-1]}"
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    case "${COMP_WORDS[i]}" in \(alternatives)) sub="${COMP_WORDS[i]}"; break ;; esac
+                done
+                case "$sub" in
 
-        """
+            """
         for command in CommandRegistry.all {
             let flags = command.options.map { "--" + $0.name } + ["--help"]
             script += "        \(command.name)) opts=\"\(flags.joined(separator: " "))\" ;;\n"
@@ -49,18 +49,18 @@ enum ShellCompletion {
         }
         script += "        \(valueOptions.sorted().joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
         script += """
-            esac
-            if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-            elif ((COMP_CWORD == 1)); then
-                COMPREPLY=($(compgen -W "\(names) help" -- "$cur") $(compgen -f -- "$cur"))
-            else
-                COMPREPLY=($(compgen -f -- "$cur"))
-            fi
-        }
-        complete -o filenames -F _analyze_recording analyze-recording
+                esac
+                if [[ "$cur" == -* ]]; then
+                    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+                elif ((COMP_CWORD == 1)); then
+                    COMPREPLY=($(compgen -W "\(names) help" -- "$cur") $(compgen -f -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -f -- "$cur"))
+                fi
+            }
+            complete -o filenames -F _analyze_recording analyze-recording
 
-        """
+            """
         return script
     }
 
@@ -79,27 +79,27 @@ enum ShellCompletion {
 
     static var zsh: String {
         var script = """
-        #compdef analyze-recording
-        # zsh completion for analyze-recording (generated: analyze-recording --completion zsh)
-        _analyze_recording() {
-            local -a commands
-            commands=(
+            #compdef analyze-recording
+            # zsh completion for analyze-recording (generated: analyze-recording --completion zsh)
+            _analyze_recording() {
+                local -a commands
+                commands=(
 
-        """
+            """
         for command in CommandRegistry.all {
             script += "        '\(command.name):\(zshText(command.abstract))'\n"
         }
         script += """
-            )
-            if (( CURRENT == 2 )); then
-                _describe -t commands 'analyze-recording command' commands
-                _files
-                return
-            fi
-            local sub=$words[2]
-            case $sub in
+                )
+                if (( CURRENT == 2 )); then
+                    _describe -t commands 'analyze-recording command' commands
+                    _files
+                    return
+                fi
+                local sub=$words[2]
+                case $sub in
 
-        """
+            """
         for command in CommandRegistry.all {
             script += "        \(command.name))\n            _arguments \\\n"
             for option in command.options {
@@ -112,14 +112,14 @@ enum ShellCompletion {
             script += "                '*:file:_files'\n            ;;\n"
         }
         script += """
-            *)
-                _files
-                ;;
-            esac
-        }
-        _analyze_recording "$@"
+                *)
+                    _files
+                    ;;
+                esac
+            }
+            _analyze_recording "$@"
 
-        """
+            """
         return script
     }
 
@@ -131,7 +131,8 @@ enum ShellCompletion {
         let names = CommandRegistry.all.map { $0.name }.joined(separator: " ")
         var script = "# fish completion for analyze-recording (generated: analyze-recording --completion fish)\n"
         for command in CommandRegistry.all {
-            script += "complete -c analyze-recording -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d \(fishText(command.abstract))\n"
+            script +=
+                "complete -c analyze-recording -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d \(fishText(command.abstract))\n"
         }
         for command in CommandRegistry.all {
             for option in command.options {

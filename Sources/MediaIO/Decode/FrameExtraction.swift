@@ -40,9 +40,10 @@ public enum FrameExtraction {
         let reader = try RecordingReader(path: path)
         let width = max(2, reader.info.width & ~1), height = max(2, reader.info.height & ~1)
         let codec: VideoWriter.Codec = VideoWriter.isAvailable(.h264) ? .h264 : .mpeg4
-        var settings = VideoWriter.Settings(codec: codec, width: width, height: height, timeBase: map.rate.inverse,
-                                            frameRate: map.rate, bFrames: 0, quality: codec == .h264 ? 18 : 8,
-                                            gopSize: 60, threads: 0)
+        var settings = VideoWriter.Settings(
+            codec: codec, width: width, height: height, timeBase: map.rate.inverse,
+            frameRate: map.rate, bFrames: 0, quality: codec == .h264 ? 18 : 8,
+            gopSize: 60, threads: 0)
         settings.colorimetry = reader.colorimetry
         let writer = try VideoWriter(path: output, settings: settings)
         let needed = Set(map.runs.map(\.source))
@@ -57,8 +58,9 @@ public enum FrameExtraction {
             pending[index] = image
             pendingBytes += image.pixels.count
             if pendingBytes > Limits.pendingEncodeBytes {
-                throw MediaError(kind: .invalidData, operation: "cfr --output",
-                                 message: "\(path): frames are too far out of presentation order to write a constant-rate copy")
+                throw MediaError(
+                    kind: .invalidData, operation: "cfr --output",
+                    message: "\(path): frames are too far out of presentation order to write a constant-rate copy")
             }
             while nextRun < map.runs.count, let image = pending[map.runs[nextRun].source] {
                 let run = map.runs[nextRun]
@@ -71,7 +73,9 @@ public enum FrameExtraction {
             }
         }
         guard nextRun == map.runs.count else {
-            throw MediaError(kind: .invalidData, operation: "cfr --output", message: "\(path): the recording ended before every mapped frame was decoded")
+            throw MediaError(
+                kind: .invalidData, operation: "cfr --output", message: "\(path): the recording ended before every mapped frame was decoded"
+            )
         }
         try writer.finish()
         return codec

@@ -54,61 +54,48 @@ public final class RecordingReader {
     /// The stream's colour tags, carried over to a constant-rate copy.
     public private(set) var colorimetry = VideoWriter.Colorimetry()
 
-    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
     /// The recording, opened once and checked; FFmpeg reads it through `/dev/fd`, never by its name again.
-    private let descriptor: Int32
-    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
-    private var packet: UnsafeMutablePointer<AVPacket>?
-    private var frame: UnsafeMutablePointer<AVFrame>?
-    private var streamIndex: Int32
-    private var timeBase: Rational
+    private let descriptor: OwnedDescriptor
+    private let format: OwnedFormatContext
+    private let codec: OwnedCodecContext
+    private let packet: OwnedPacket
+    private let frame: OwnedFrame
+    private let streamIndex: Int32
+    private let timeBase: Rational
     private let scaler = FrameScaler()
     private var consumed = false
 
     /// Opens `path` and prepares its first video stream for decoding.
     public init(path: String, options: DecodeOptions = DecodeOptions()) throws(MediaError) {
         _ = configureLogging
+        // Every C object below has an owner that frees it once, also when init throws half-way.
         let (fd, size) = try InputFile.openChecked(path, what: "a recording")
-        descriptor = fd
+        descriptor = OwnedDescriptor(fd)
         guard size > 0 else {
-            close(fd)
             throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is empty (0 bytes), not a recording")
         }
-
-        var context: UnsafeMutablePointer<AVFormatContext>? = try allocated(avformat_alloc_context(), "avformat_alloc_context")
-        var dictionary: OpaquePointer?
-        av_dict_set(&dictionary, "protocol_whitelist", "file", 0)
-        av_dict_set(&dictionary, "format_whitelist", RecordingReader.allowedFormats, 0)
         // FFmpeg opens the descriptor checked above (on Linux /dev/fd/N reopens that very file, on macOS
         // it duplicates the descriptor), through the file protocol only: the name is never looked up again.
-        let openResult = avformat_open_input(&context, "file:/dev/fd/\(fd)", nil, &dictionary)
-        av_dict_free(&dictionary)
-        if openResult < 0 {
-            close(fd)
-            throw RecordingReader.explainOpenFailure(path: path, code: openResult)
-        }
-        formatContext = context
-        guard let fmt = context else {
-            throw MediaError(kind: .invalidData, operation: "avformat_open_input", message: "\(path): could not be opened")
-        }
-
-        // From here on `deinit` frees whatever was allocated if init throws.
-        streamIndex = -1
-        timeBase = Rational(1, 1)
-        info = RecordingInfo(path: path, format: "", codec: "", width: 0, height: 0, timeBase: Rational(1, 1))
+        format = try OwnedFormatContext(
+            opening: "file:/dev/fd/\(fd)",
+            options: [("protocol_whitelist", "file"), ("format_whitelist", RecordingReader.allowedFormats)],
+            failure: { RecordingReader.explainOpenFailure(path: path, code: $0) })
+        let fmt = format.pointer
 
         let infoResult = avformat_find_stream_info(fmt, nil)
         if infoResult < 0 {
-            throw MediaError(kind: .invalidData, operation: "avformat_find_stream_info", code: infoResult,
-                             message: "\(path): cannot read stream information: \(ffmpegErrorText(infoResult))")
+            throw MediaError(
+                kind: .invalidData, operation: "avformat_find_stream_info", code: infoResult,
+                message: "\(path): cannot read stream information: \(ffmpegErrorText(infoResult))")
         }
         var decoder: UnsafePointer<AVCodec>?
         let best = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         if best < 0 {
-            throw MediaError(kind: .invalidData, operation: "av_find_best_stream", code: best,
-                             message: best == cff_error_decoder_not_found()
-                                ? "\(path): no decoder for the video stream's codec in this FFmpeg build"
-                                : "\(path): has no video stream")
+            throw MediaError(
+                kind: .invalidData, operation: "av_find_best_stream", code: best,
+                message: best == cff_error_decoder_not_found()
+                    ? "\(path): no decoder for the video stream's codec in this FFmpeg build"
+                    : "\(path): has no video stream")
         }
         guard let stream = fmt.pointee.streams[Int(best)], let parameters = stream.pointee.codecpar, let decoder else {
             throw MediaError(kind: .invalidData, operation: "av_find_best_stream", message: "\(path): has no video stream")
@@ -119,26 +106,31 @@ public final class RecordingReader {
 
         let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
         guard width > 0, height > 0, width <= RecordingReader.maximumDimension, height <= RecordingReader.maximumDimension else {
-            throw MediaError(kind: .invalidData, operation: "codec parameters",
-                             message: "\(path): video dimensions \(width)x\(height) are outside 1…\(RecordingReader.maximumDimension)")
+            throw MediaError(
+                kind: .invalidData, operation: "codec parameters",
+                message: "\(path): video dimensions \(width)x\(height) are outside 1…\(RecordingReader.maximumDimension)")
         }
         guard width * height <= Limits.pixelsPerFrame else {
-            throw MediaError(kind: .invalidData, operation: "codec parameters",
-                             message: "\(path): \(width)x\(height) frames (" + String(format: "%.1f", Double(width * height) / 1e6)
-                                 + " M pixels) are beyond the " + String(format: "%.1f", Double(Limits.pixelsPerFrame) / 1e6) + " M pixels a frame this tool decodes")
+            throw MediaError(
+                kind: .invalidData, operation: "codec parameters",
+                message: "\(path): \(width)x\(height) frames (" + String(format: "%.1f", Double(width * height) / 1e6)
+                    + " M pixels) are beyond the " + String(format: "%.1f", Double(Limits.pixelsPerFrame) / 1e6)
+                    + " M pixels a frame this tool decodes")
         }
         let tb = stream.pointee.time_base
         guard tb.num > 0, tb.den > 0 else {
-            throw MediaError(kind: .invalidData, operation: "stream time base",
-                             message: "\(path): invalid stream time base \(tb.num)/\(tb.den)")
+            throw MediaError(
+                kind: .invalidData, operation: "stream time base",
+                message: "\(path): invalid stream time base \(tb.num)/\(tb.den)")
         }
 
-        colorimetry = VideoWriter.Colorimetry(space: Int32(parameters.pointee.color_space.rawValue),
-                                              range: Int32(parameters.pointee.color_range.rawValue),
-                                              primaries: Int32(parameters.pointee.color_primaries.rawValue),
-                                              transfer: Int32(parameters.pointee.color_trc.rawValue))
-        let codec = try allocated(avcodec_alloc_context3(decoder), "avcodec_alloc_context3")
-        codecContext = codec
+        colorimetry = VideoWriter.Colorimetry(
+            space: Int32(parameters.pointee.color_space.rawValue),
+            range: Int32(parameters.pointee.color_range.rawValue),
+            primaries: Int32(parameters.pointee.color_primaries.rawValue),
+            transfer: Int32(parameters.pointee.color_trc.rawValue))
+        self.codec = try OwnedCodecContext(decoder)
+        let codec = self.codec.pointer
         try check(avcodec_parameters_to_context(codec, parameters), "avcodec_parameters_to_context")
         codec.pointee.pkt_timebase = tb
         codec.pointee.max_pixels = Int64(Limits.pixelsPerFrame)
@@ -147,19 +139,25 @@ public final class RecordingReader {
         if options.skipLoopFilter { codec.pointee.skip_loop_filter = AVDISCARD_ALL }
         let openCodec = avcodec_open2(codec, decoder, nil)
         if openCodec < 0 {
-            throw MediaError(kind: .invalidData, operation: "avcodec_open2", code: openCodec,
-                             message: "\(path): cannot open the \(String(cString: avcodec_get_name(parameters.pointee.codec_id))) decoder: \(ffmpegErrorText(openCodec))")
+            throw MediaError(
+                kind: .invalidData, operation: "avcodec_open2", code: openCodec,
+                message:
+                    "\(path): cannot open the \(String(cString: avcodec_get_name(parameters.pointee.codec_id))) decoder: \(ffmpegErrorText(openCodec))"
+            )
         }
-        packet = try allocated(av_packet_alloc(), "av_packet_alloc")
-        frame = try allocated(av_frame_alloc(), "av_frame_alloc")
+        packet = try OwnedPacket()
+        frame = try OwnedFrame()
 
         streamIndex = best
         timeBase = Rational(Int64(tb.num), Int64(tb.den))
         info = RecordingReader.describe(path: path, format: fmt, stream: stream, parameters: parameters, timeBase: timeBase)
         if RecordingReader.enforcesWorkLimit, let work = info.estimatedDecodePixels, work > Limits.decodeWorkPixels {
             let frames = work / Int64(width * height)
-            throw MediaError(kind: .invalidData, operation: "decode budget",
-                             message: "\(path): asks for \(frames) frames of \(width)x\(height) (\(work / 1_000_000_000) G pixels, hours of decoding); the limit is \(Limits.decodeWorkPixels / 1_000_000_000) G pixels (--no-work-limit lifts it)")
+            throw MediaError(
+                kind: .invalidData, operation: "decode budget",
+                message:
+                    "\(path): asks for \(frames) frames of \(width)x\(height) (\(work / 1_000_000_000) G pixels, hours of decoding); the limit is \(Limits.decodeWorkPixels / 1_000_000_000) G pixels (--no-work-limit lifts it)"
+            )
         }
         if info.format.hasPrefix("mov") { info.editList = RecordingReader.videoEditList("/dev/fd/\(fd)") }
     }
@@ -167,14 +165,6 @@ public final class RecordingReader {
     /// Whether a capture whose header promises more than `Limits.decodeWorkPixels` is refused before
     /// decoding (the CLI's `--no-work-limit` turns this off for the run).
     nonisolated(unsafe) public static var enforcesWorkLimit = true
-
-    deinit {
-        av_frame_free(&frame)
-        av_packet_free(&packet)
-        avcodec_free_context(&codecContext)
-        avformat_close_input(&formatContext)
-        close(descriptor)
-    }
 
     /// Demuxes and decodes the whole video stream once, in the order of FFmpeg's
     /// `doc/examples/demux_decode.c`: read a packet, send it, receive every frame it completes,
@@ -186,17 +176,18 @@ public final class RecordingReader {
     ///     Throw `StopDecoding` from either callback to stop early.
     /// - Returns: counts and the read error, if demuxing stopped early.
     @discardableResult
-    public func decode(onPacket: (PacketTiming) throws -> Void = { _ in },
-                       onFrame: (VideoFrame) throws -> Void) throws -> DecodeSummary {
+    public func decode(
+        onPacket: (PacketTiming) throws -> Void = { _ in },
+        onFrame: (VideoFrame) throws -> Void
+    ) throws -> DecodeSummary {
         guard !consumed else {
             throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): a reader decodes its recording only once")
         }
         consumed = true
-        guard let fmt = formatContext, let codec = codecContext, let packet, let frame else {
-            throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): reader is not open")
-        }
         return try RecordingReader.withErrorLog {
-            try decodePackets(fmt: fmt, codec: codec, packet: packet, frame: frame, onPacket: onPacket, onFrame: onFrame)
+            try decodePackets(
+                fmt: format.pointer, codec: codec.pointer, packet: packet.pointer, frame: frame.pointer, onPacket: onPacket,
+                onFrame: onFrame)
         }
     }
 
@@ -213,8 +204,10 @@ public final class RecordingReader {
     /// Reads every packet of the video stream in decode order and hands `body` its timing (the
     /// packet itself stays readable in `packet` during the call). Returns the read error that
     /// stopped it, nil at the end of the file.
-    private func forEachVideoPacket(_ fmt: UnsafeMutablePointer<AVFormatContext>, _ packet: UnsafeMutablePointer<AVPacket>,
-                                    _ body: (PacketTiming) throws -> Void) throws -> String? {
+    private func forEachVideoPacket(
+        _ fmt: UnsafeMutablePointer<AVFormatContext>, _ packet: UnsafeMutablePointer<AVPacket>,
+        _ body: (PacketTiming) throws -> Void
+    ) throws -> String? {
         while true {
             let r = av_read_frame(fmt, packet)
             if r == FFmpegCodes.eof { return nil }
@@ -222,15 +215,19 @@ public final class RecordingReader {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             let p = packet.pointee
-            try body(PacketTiming(pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts, dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
-                                  duration: p.duration, isKey: p.flags & AV_PKT_FLAG_KEY != 0,
-                                  isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0, isDiscarded: p.flags & AV_PKT_FLAG_DISCARD != 0))
+            try body(
+                PacketTiming(
+                    pts: p.pts == FFmpegCodes.noPTS ? nil : p.pts, dts: p.dts == FFmpegCodes.noPTS ? nil : p.dts,
+                    duration: p.duration, isKey: p.flags & AV_PKT_FLAG_KEY != 0,
+                    isCorrupt: p.flags & AV_PKT_FLAG_CORRUPT != 0, isDiscarded: p.flags & AV_PKT_FLAG_DISCARD != 0))
         }
     }
 
-    private func decodePackets(fmt: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
-                               packet: UnsafeMutablePointer<AVPacket>, frame: UnsafeMutablePointer<AVFrame>,
-                               onPacket: (PacketTiming) throws -> Void, onFrame: (VideoFrame) throws -> Void) throws -> DecodeSummary {
+    private func decodePackets(
+        fmt: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
+        packet: UnsafeMutablePointer<AVPacket>, frame: UnsafeMutablePointer<AVFrame>,
+        onPacket: (PacketTiming) throws -> Void, onFrame: (VideoFrame) throws -> Void
+    ) throws -> DecodeSummary {
         var summary = DecodeSummary()
         do {
             summary.readError = try forEachVideoPacket(fmt, packet) { packetTiming in
@@ -263,9 +260,7 @@ public final class RecordingReader {
             throw MediaError(kind: .invalidData, operation: "readPackets", message: "\(info.path): a reader reads its recording only once")
         }
         consumed = true
-        guard let fmt = formatContext, let codec = codecContext, let packet else {
-            throw MediaError(kind: .invalidData, operation: "readPackets", message: "\(info.path): reader is not open")
-        }
+        let fmt = format.pointer, codec = self.codec.pointer, packet = self.packet.pointer
         let codecID = codec.pointee.codec_id
         let parser = codecID == AV_CODEC_ID_H264 || codecID == AV_CODEC_ID_HEVC ? av_parser_init(Int32(codecID.rawValue)) : nil
         defer { if parser != nil { av_parser_close(parser) } }
@@ -298,8 +293,10 @@ public final class RecordingReader {
 
     /// Receives every frame the decoder has ready; EAGAIN and EOF end the loop, other errors count
     /// as a corrupt packet.
-    private func receiveFrames(codec: UnsafeMutablePointer<AVCodecContext>, frame: UnsafeMutablePointer<AVFrame>,
-                               summary: inout DecodeSummary, onFrame: (VideoFrame) throws -> Void) throws {
+    private func receiveFrames(
+        codec: UnsafeMutablePointer<AVCodecContext>, frame: UnsafeMutablePointer<AVFrame>,
+        summary: inout DecodeSummary, onFrame: (VideoFrame) throws -> Void
+    ) throws {
         while true {
             let r = avcodec_receive_frame(codec, frame)
             if r == FFmpegCodes.again || r == FFmpegCodes.eof { return }
@@ -319,20 +316,29 @@ public final class RecordingReader {
         }
         switch diagnoseContainer(path) {
         case .missingIndex:
-            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
-                              message: "\(path): recording is truncated: it has media data but no index (moov box); stop `xcrun simctl io recordVideo` with Ctrl-C (SIGINT) so it writes the index")
+            return MediaError(
+                kind: .invalidData, operation: "avformat_open_input", code: code,
+                message:
+                    "\(path): recording is truncated: it has media data but no index (moov box); stop `xcrun simctl io recordVideo` with Ctrl-C (SIGINT) so it writes the index"
+            )
         case .empty:
-            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code, message: "\(path): is empty (0 bytes), not a recording")
+            return MediaError(
+                kind: .invalidData, operation: "avformat_open_input", code: code, message: "\(path): is empty (0 bytes), not a recording")
         case .indexed:
-            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
-                              message: "\(path): QuickTime file is corrupted: \(ffmpegErrorText(code))")
+            return MediaError(
+                kind: .invalidData, operation: "avformat_open_input", code: code,
+                message: "\(path): QuickTime file is corrupted: \(ffmpegErrorText(code))")
         case .notQuickTime:
             if code == cff_error_from_errno(EINVAL) {
-                return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
-                                  message: "\(path): is not a recording container this tool reads (QuickTime/MP4, Matroska/WebM); playlists, concat scripts and image sequences are refused")
+                return MediaError(
+                    kind: .invalidData, operation: "avformat_open_input", code: code,
+                    message:
+                        "\(path): is not a recording container this tool reads (QuickTime/MP4, Matroska/WebM); playlists, concat scripts and image sequences are refused"
+                )
             }
-            return MediaError(kind: .invalidData, operation: "avformat_open_input", code: code,
-                              message: "\(path): is not a readable video recording (\(ffmpegErrorText(code)))")
+            return MediaError(
+                kind: .invalidData, operation: "avformat_open_input", code: code,
+                message: "\(path): is not a readable video recording (\(ffmpegErrorText(code)))")
         }
     }
 
@@ -354,14 +360,17 @@ public final class RecordingReader {
         let size = (try? handle.seekToEnd()).map { Int64($0) } ?? 0
         return body(size) { offset, count in
             guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
-                  let data = try? handle.read(upToCount: count) else { return [] }
+                let data = try? handle.read(upToCount: count)
+            else { return [] }
             return [UInt8](data)
         }
     }
 
-    private static func describe(path: String, format fmt: UnsafeMutablePointer<AVFormatContext>,
-                                 stream: UnsafeMutablePointer<AVStream>,
-                                 parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: Rational) -> RecordingInfo {
+    private static func describe(
+        path: String, format fmt: UnsafeMutablePointer<AVFormatContext>,
+        stream: UnsafeMutablePointer<AVStream>,
+        parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: Rational
+    ) -> RecordingInfo {
         let noPTS = FFmpegCodes.noPTS
         func metadata(_ dict: OpaquePointer?, _ key: String) -> String? {
             guard let entry = av_dict_get(dict, key, nil, 0), let value = entry.pointee.value else { return nil }

@@ -32,17 +32,22 @@ public struct TimingScan: Sendable {
         let path = reader.info.path
         var frames: [FrameTiming] = []
         var packets: [PacketTiming] = []
-        let summary = try reader.decode(onPacket: { packets.append($0) }, onFrame: { frame in
-            let index = frames.count
-            guard index < TimingScan.maximumFrames else {
-                throw MediaError(kind: .invalidData, operation: "decode",
-                                 message: "\(path): more than \(TimingScan.maximumFrames) frames; not a screen recording this tool analyses")
-            }
-            frames.append(frame.timing(index: index))
-            try onFrame?(frame, index)
-        })
+        let summary = try reader.decode(
+            onPacket: { packets.append($0) },
+            onFrame: { frame in
+                let index = frames.count
+                guard index < TimingScan.maximumFrames else {
+                    throw MediaError(
+                        kind: .invalidData, operation: "decode",
+                        message: "\(path): more than \(TimingScan.maximumFrames) frames; not a screen recording this tool analyses")
+                }
+                frames.append(frame.timing(index: index))
+                try onFrame?(frame, index)
+            })
         if frames.isEmpty {
-            let why = summary.readError.map { ": \($0)" } ?? (summary.corruptPackets > 0 ? ": all \(summary.corruptPackets) packets are corrupt" : "")
+            let why =
+                summary.readError.map { ": \($0)" }
+                ?? (summary.corruptPackets > 0 ? ": all \(summary.corruptPackets) packets are corrupt" : "")
             throw MediaError(kind: .invalidData, operation: "decode", message: "\(path): no video frame could be decoded\(why)")
         }
         self.info = reader.info
@@ -62,8 +67,9 @@ public struct TimingScan: Sendable {
         var everyPacketHasOrder = true
         let summary = try reader.readPackets { packet, order in
             guard packets.count < TimingScan.maximumFrames else {
-                throw MediaError(kind: .invalidData, operation: "demux",
-                                 message: "\(path): more than \(TimingScan.maximumFrames) frames; not a screen recording this tool analyses")
+                throw MediaError(
+                    kind: .invalidData, operation: "demux",
+                    message: "\(path): more than \(TimingScan.maximumFrames) frames; not a screen recording this tool analyses")
             }
             packets.append(packet)
             if let order { orders.append(order) } else { everyPacketHasOrder = false }
@@ -77,7 +83,8 @@ public struct TimingScan: Sendable {
         // A picture outside the edit list is decoded as a reference but never output.
         for k in order where !packets[k].isDiscarded {
             let p = packets[k]
-            frames.append(FrameTiming(index: frames.count, pts: p.pts, duration: max(0, p.duration), isKey: orders[k].isKey, timeBase: timeBase))
+            frames.append(
+                FrameTiming(index: frames.count, pts: p.pts, duration: max(0, p.duration), isKey: orders[k].isKey, timeBase: timeBase))
         }
         var scan = TimingScan(info: reader.info, frames: frames.attachingDTS(from: packets), packets: packets, summary: summary)
         scan.summary.frames = frames.count
@@ -101,8 +108,9 @@ public struct TimingScan: Sendable {
 
     /// The stream facts a grid rule needs besides the frames.
     public var gridStream: CFRResampler.Stream {
-        CFRResampler.Stream(timeBase: info.timeBase, fallbackDuration: fallbackFrameDuration, frameRate: info.guessedFrameRate,
-                            hasStartTime: info.startTime != nil, containerStartMicroseconds: info.containerStartMicroseconds)
+        CFRResampler.Stream(
+            timeBase: info.timeBase, fallbackDuration: fallbackFrameDuration, frameRate: info.guessedFrameRate,
+            hasStartTime: info.startTime != nil, containerStartMicroseconds: info.containerStartMicroseconds)
     }
 
     /// Whether the capture was read whole.
@@ -112,11 +120,12 @@ public struct TimingScan: Sendable {
         if let first = timed.map(\.pts).min(), let last = timed.max(by: { $0.pts < $1.pts }) {
             decoded = Double((last.pts &+ max(0, last.duration)) &- first) * info.timeBase.doubleValue
         }
-        return CaptureIntegrity(CaptureIntegrity.Reading(
-            packets: summary.packets, frames: summary.frames, promisedFrames: info.headerFrameCount,
-            promisedSeconds: info.streamDurationSeconds, decodedSeconds: decoded, corruptPackets: summary.corruptPackets,
-            readError: summary.readError, ffmpegErrors: summary.ffmpegErrors, ffmpegMessages: summary.ffmpegMessages,
-            source: source, discardedPackets: explainedDiscards))
+        return CaptureIntegrity(
+            CaptureIntegrity.Reading(
+                packets: summary.packets, frames: summary.frames, promisedFrames: info.headerFrameCount,
+                promisedSeconds: info.streamDurationSeconds, decodedSeconds: decoded, corruptPackets: summary.corruptPackets,
+                readError: summary.readError, ffmpegErrors: summary.ffmpegErrors, ffmpegMessages: summary.ffmpegMessages,
+                source: source, discardedPackets: explainedDiscards))
     }
 
     /// Packets the demuxer discarded that an edit list explains: their pts lie within the shown
@@ -132,7 +141,8 @@ public struct TimingScan: Sendable {
     /// start, as the ffmpeg CLI counts).
     public var audit: TimestampAudit {
         let zero = GridRule().zeroTicks(containerStartMicroseconds: info.containerStartMicroseconds, timeBase: info.timeBase)
-        return TimestampAudit(frames: frames, packets: packets, timeBase: info.timeBase, corruptPackets: summary.corruptPackets,
-                              clock: RecordingClock(timeBase: info.timeBase, zeroTicks: zero))
+        return TimestampAudit(
+            frames: frames, packets: packets, timeBase: info.timeBase, corruptPackets: summary.corruptPackets,
+            clock: RecordingClock(timeBase: info.timeBase, zeroTicks: zero))
     }
 }

@@ -22,8 +22,10 @@ public enum PNGEncoder {
         try OutputFile.writeAtomically(try encode(image), to: path)
     }
 
-    private static func encode(width: Int, height: Int, format: AVPixelFormat, bytesPerPixel: Int,
-                               pixels: [UInt8]) throws(MediaError) -> [UInt8] {
+    private static func encode(
+        width: Int, height: Int, format: AVPixelFormat, bytesPerPixel: Int,
+        pixels: [UInt8]
+    ) throws(MediaError) -> [UInt8] {
         _ = configureLogging
         guard width > 0, height > 0, width <= Limits.pngDimension, height <= Limits.pngDimension else {
             throw MediaError(kind: .invalidData, operation: "png", message: "cannot encode a \(width)x\(height) image")
@@ -31,15 +33,14 @@ public enum PNGEncoder {
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
             throw MediaError(kind: .unavailable, operation: "avcodec_find_encoder", message: "this FFmpeg build has no PNG encoder")
         }
-        var context = avcodec_alloc_context3(codec)
-        defer { avcodec_free_context(&context) }
-        var frame = av_frame_alloc()
-        defer { av_frame_free(&frame) }
-        var packet = av_packet_alloc()
-        defer { av_packet_free(&packet) }
-        let ctx = try allocated(context, "avcodec_alloc_context3")
-        let frm = try allocated(frame, "av_frame_alloc")
-        let pkt = try allocated(packet, "av_packet_alloc")
+        let context = try OwnedCodecContext(codec)
+        let frame = try OwnedFrame()
+        let packet = try OwnedPacket()
+        let ctx = context.pointer
+        let frm = frame.pointer
+        let pkt = packet.pointer
+        // The owners must outlive every use of their raw pointers below, not just their last mention.
+        defer { withExtendedLifetime((context, frame, packet)) {} }
 
         ctx.pointee.width = Int32(width)
         ctx.pointee.height = Int32(height)

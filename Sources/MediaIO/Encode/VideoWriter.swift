@@ -61,9 +61,11 @@ public final class VideoWriter {
         /// Colour tags of the output (default: untagged, BT.601 limited range, as before).
         public var colorimetry = Colorimetry()
 
-        public init(codec: Codec, width: Int, height: Int, timeBase: Rational, frameRate: Rational,
-                    bFrames: Int = 0, quality: Int = 28, gopSize: Int = 60, creationTime: String? = nil, container: String = "mov",
-                    threads: Int = 1) {
+        public init(
+            codec: Codec, width: Int, height: Int, timeBase: Rational, frameRate: Rational,
+            bFrames: Int = 0, quality: Int = 28, gopSize: Int = 60, creationTime: String? = nil, container: String = "mov",
+            threads: Int = 1
+        ) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -115,18 +117,38 @@ public final class VideoWriter {
         temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
 
         guard settings.width > 0, settings.height > 0, settings.width % 2 == 0, settings.height % 2 == 0 else {
-            throw MediaError(kind: .invalidData, operation: "VideoWriter", message: "cannot encode \(settings.width)x\(settings.height): dimensions must be even and positive")
+            throw MediaError(
+                kind: .invalidData, operation: "VideoWriter",
+                message: "cannot encode \(settings.width)x\(settings.height): dimensions must be even and positive")
+        }
+        let fitsC = { (v: Int64) in v > 0 && v <= Int64(Int32.max) }
+        guard settings.width <= RecordingReader.maximumDimension, settings.height <= RecordingReader.maximumDimension,
+            fitsC(settings.timeBase.numerator), fitsC(settings.timeBase.denominator),
+            fitsC(settings.frameRate.numerator), fitsC(settings.frameRate.denominator),
+            (0...Int(Int32.max)).contains(settings.gopSize), (0...16).contains(settings.bFrames)
+        else {
+            throw MediaError(
+                kind: .invalidData, operation: "VideoWriter",
+                message:
+                    "cannot encode \(settings.width)x\(settings.height) at \(settings.frameRate) fps in time base \(settings.timeBase): out of the encoder's range"
+            )
         }
         guard let encoder = settings.codec.encoderNames.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first else {
-            throw MediaError(kind: .unavailable, operation: "avcodec_find_encoder_by_name",
-                             message: "this FFmpeg build has no \(settings.codec.rawValue) encoder (\(settings.codec.encoderNames.joined(separator: ", ")))")
+            throw MediaError(
+                kind: .unavailable, operation: "avcodec_find_encoder_by_name",
+                message:
+                    "this FFmpeg build has no \(settings.codec.rawValue) encoder (\(settings.codec.encoderNames.joined(separator: ", ")))")
         }
 
         temporarySlot = TemporaryFiles.add(temporaryPath)
         var fmt: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&fmt, nil, settings.container, temporaryPath), "avformat_alloc_output_context2", kind: .cannotCreate)
+        try check(
+            avformat_alloc_output_context2(&fmt, nil, settings.container, temporaryPath), "avformat_alloc_output_context2",
+            kind: .cannotCreate)
         formatContext = fmt
-        guard let fmt else { throw MediaError(kind: .cannotCreate, operation: "avformat_alloc_output_context2", message: "no output context") }
+        guard let fmt else {
+            throw MediaError(kind: .cannotCreate, operation: "avformat_alloc_output_context2", message: "no output context")
+        }
         fmt.pointee.flags |= AVFMT_FLAG_BITEXACT
 
         let codec = try allocated(avcodec_alloc_context3(encoder), "avcodec_alloc_context3")
@@ -154,13 +176,18 @@ public final class VideoWriter {
         case .h264:
             av_dict_set(&options, "crf", String(settings.quality), 0)
             av_dict_set(&options, "preset", preset, 0)
-            av_dict_set(&options, "x264-params", settings.threads == 1
-                ? "bframes=\(settings.bFrames):threads=1:sliced-threads=0:lookahead-threads=1" : "bframes=\(settings.bFrames)", 0)
+            av_dict_set(
+                &options, "x264-params",
+                settings.threads == 1
+                    ? "bframes=\(settings.bFrames):threads=1:sliced-threads=0:lookahead-threads=1" : "bframes=\(settings.bFrames)", 0)
         case .hevc:
             av_dict_set(&options, "crf", String(settings.quality), 0)
             av_dict_set(&options, "preset", preset, 0)
-            av_dict_set(&options, "x265-params", settings.threads == 1
-                ? "bframes=\(settings.bFrames):pools=none:frame-threads=1:log-level=error" : "bframes=\(settings.bFrames):log-level=error", 0)
+            av_dict_set(
+                &options, "x265-params",
+                settings.threads == 1
+                    ? "bframes=\(settings.bFrames):pools=none:frame-threads=1:log-level=error"
+                    : "bframes=\(settings.bFrames):log-level=error", 0)
             av_dict_set(&options, "tag", "hvc1", 0)
         case .mpeg4:
             codec.pointee.flags |= AV_CODEC_FLAG_QSCALE
@@ -173,7 +200,8 @@ public final class VideoWriter {
         try check(avcodec_parameters_from_context(st.pointee.codecpar, codec), "avcodec_parameters_from_context", kind: .cannotCreate)
         st.pointee.time_base = codec.pointee.time_base
         if settings.codec == .hevc {
-            st.pointee.codecpar.pointee.codec_tag = UInt32(UInt8(ascii: "h")) | UInt32(UInt8(ascii: "v")) << 8
+            st.pointee.codecpar.pointee.codec_tag =
+                UInt32(UInt8(ascii: "h")) | UInt32(UInt8(ascii: "v")) << 8
                 | UInt32(UInt8(ascii: "c")) << 16 | UInt32(UInt8(ascii: "1")) << 24
         }
         if let created = settings.creationTime {
@@ -187,7 +215,9 @@ public final class VideoWriter {
         av_dict_set(&ioOptions, "protocol_whitelist", "file", 0)
         let ioResult = avio_open2(&fmt.pointee.pb, "file:" + temporaryPath, AVIO_FLAG_WRITE, nil, &ioOptions)
         if ioResult < 0 {
-            throw MediaError(kind: .cannotCreate, operation: "avio_open", code: ioResult, message: "\(path): cannot write: \(OutputFile.reason(for: path))")
+            throw MediaError(
+                kind: .cannotCreate, operation: "avio_open", code: ioResult,
+                message: "\(path): cannot write: \(OutputFile.reason(for: path))")
         }
         ioOpen = true
         var muxOptions: OpaquePointer?
@@ -223,12 +253,15 @@ public final class VideoWriter {
     public func append(_ image: RGBImage, pts: Int64, duration: Int64) throws(MediaError) {
         guard let codec = codecContext, let frame else { return }
         guard image.width == settings.width, image.height == settings.height else {
-            throw MediaError(kind: .invalidData, operation: "VideoWriter.append", message: "image is \(image.width)x\(image.height), writer is \(settings.width)x\(settings.height)")
+            throw MediaError(
+                kind: .invalidData, operation: "VideoWriter.append",
+                message: "image is \(image.width)x\(image.height), writer is \(settings.width)x\(settings.height)")
         }
         try check(av_frame_make_writable(frame), "av_frame_make_writable", kind: .unavailable)
-        scaler = sws_getCachedContext(scaler, Int32(image.width), Int32(image.height), AV_PIX_FMT_RGB24,
-                                      Int32(settings.width), Int32(settings.height), AV_PIX_FMT_YUV420P,
-                                      SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
+        scaler = sws_getCachedContext(
+            scaler, Int32(image.width), Int32(image.height), AV_PIX_FMT_RGB24,
+            Int32(settings.width), Int32(settings.height), AV_PIX_FMT_YUV420P,
+            SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
         guard let scaler else {
             throw MediaError(kind: .unavailable, operation: "sws_getCachedContext", message: "cannot convert RGB to YUV")
         }
@@ -255,7 +288,9 @@ public final class VideoWriter {
     static func useColorimetry(_ c: Colorimetry, on scaler: OpaquePointer) {
         var invTable: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
         var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
-        guard sws_getColorspaceDetails(scaler, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else { return }
+        guard sws_getColorspaceDetails(scaler, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else {
+            return
+        }
         guard let coefficients = FrameScaler.coefficients(forColorSpace: c.space) else { return }
         dstRange = c.range == Int32(AVCOL_RANGE_JPEG.rawValue) ? 1 : 0
         _ = sws_setColorspaceDetails(scaler, invTable, srcRange, coefficients, dstRange, brightness, contrast, saturation)
@@ -270,7 +305,10 @@ public final class VideoWriter {
         avio_closep(&fmt.pointee.pb)
         ioOpen = false
         finished = true
-        defer { TemporaryFiles.remove(temporarySlot); temporarySlot = nil }
+        defer {
+            TemporaryFiles.remove(temporarySlot)
+            temporarySlot = nil
+        }
         try OutputFile.moveIntoPlace(temporaryPath, to: path)
     }
 
@@ -293,7 +331,9 @@ public final class VideoWriter {
             let w = av_interleaved_write_frame(fmt, packet)
             av_packet_unref(packet)
             if w < 0 {
-                throw MediaError(kind: .cannotCreate, operation: "av_interleaved_write_frame", code: w, message: "\(path): cannot write: \(ffmpegErrorText(w))")
+                throw MediaError(
+                    kind: .cannotCreate, operation: "av_interleaved_write_frame", code: w,
+                    message: "\(path): cannot write: \(ffmpegErrorText(w))")
             }
         }
     }

@@ -21,7 +21,8 @@ public enum ImageFile {
         _ = configureLogging
         let size = try InputFile.checkReadable(path, what: "a PNG image")
         guard size > 0, size <= Int64(ImageFile.maximumBytes) else {
-            throw MediaError(kind: .invalidData, operation: "stat", message: "\(path): is \(size == 0 ? "empty" : "too large for a sprite template")")
+            throw MediaError(
+                kind: .invalidData, operation: "stat", message: "\(path): is \(size == 0 ? "empty" : "too large for a sprite template")")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MediaError(kind: .cannotOpen, operation: "read", message: "\(path): permission denied")
@@ -37,22 +38,25 @@ public enum ImageFile {
         }
         let claimedWidth = header[16..<20].reduce(0) { $0 << 8 | Int($1) }
         let claimedHeight = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        guard claimedWidth > 0, claimedHeight > 0, claimedWidth <= Limits.templateDimension, claimedHeight <= Limits.templateDimension else {
-            throw MediaError(kind: .invalidData, operation: "png",
-                             message: "\(path): image size \(claimedWidth)x\(claimedHeight) is not a sprite template (at most \(Limits.templateDimension) px a side)")
+        guard claimedWidth > 0, claimedHeight > 0, claimedWidth <= Limits.templateDimension, claimedHeight <= Limits.templateDimension
+        else {
+            throw MediaError(
+                kind: .invalidData, operation: "png",
+                message:
+                    "\(path): image size \(claimedWidth)x\(claimedHeight) is not a sprite template (at most \(Limits.templateDimension) px a side)"
+            )
         }
         guard let decoder = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
             throw MediaError(kind: .unavailable, operation: "avcodec_find_decoder", message: "this FFmpeg build has no PNG decoder")
         }
-        var context = avcodec_alloc_context3(decoder)
-        defer { avcodec_free_context(&context) }
-        var packet = av_packet_alloc()
-        defer { av_packet_free(&packet) }
-        var frame = av_frame_alloc()
-        defer { av_frame_free(&frame) }
-        let ctx = try allocated(context, "avcodec_alloc_context3")
-        let pkt = try allocated(packet, "av_packet_alloc")
-        let frm = try allocated(frame, "av_frame_alloc")
+        let context = try OwnedCodecContext(decoder)
+        let packet = try OwnedPacket()
+        let frame = try OwnedFrame()
+        let ctx = context.pointer
+        let pkt = packet.pointer
+        let frm = frame.pointer
+        // The owners must outlive every use of their raw pointers below, not just their last mention.
+        defer { withExtendedLifetime((context, frame, packet)) {} }
         ctx.pointee.thread_count = 1
         ctx.pointee.max_pixels = Int64(Limits.templateDimension) * Int64(Limits.templateDimension)
         try check(avcodec_open2(ctx, decoder, nil), "avcodec_open2(png)")
@@ -62,15 +66,20 @@ public enum ImageFile {
         }
         let sent = avcodec_send_packet(ctx, pkt)
         if sent < 0 {
-            throw MediaError(kind: .invalidData, operation: "avcodec_send_packet(png)", code: sent, message: "\(path): not a readable PNG (\(ffmpegErrorText(sent)))")
+            throw MediaError(
+                kind: .invalidData, operation: "avcodec_send_packet(png)", code: sent,
+                message: "\(path): not a readable PNG (\(ffmpegErrorText(sent)))")
         }
         let received = avcodec_receive_frame(ctx, frm)
         if received < 0 {
-            throw MediaError(kind: .invalidData, operation: "avcodec_receive_frame(png)", code: received, message: "\(path): not a readable PNG (\(ffmpegErrorText(received)))")
+            throw MediaError(
+                kind: .invalidData, operation: "avcodec_receive_frame(png)", code: received,
+                message: "\(path): not a readable PNG (\(ffmpegErrorText(received)))")
         }
         let width = Int(frm.pointee.width), height = Int(frm.pointee.height)
         guard width > 0, height > 0, width <= Limits.templateDimension, height <= Limits.templateDimension else {
-            throw MediaError(kind: .invalidData, operation: "png", message: "\(path): image size \(width)x\(height) is not a sprite template")
+            throw MediaError(
+                kind: .invalidData, operation: "png", message: "\(path): image size \(width)x\(height) is not a sprite template")
         }
         let source = AVPixelFormat(rawValue: frm.pointee.format)
         var hasAlpha = false

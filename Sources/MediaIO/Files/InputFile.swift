@@ -19,7 +19,8 @@ public enum InputFile {
             throw MediaError(kind: .cannotOpen, operation: "stat", message: "\(path): is not a regular file")
         }
         if access(path, R_OK) != 0 {
-            throw MediaError(kind: .cannotOpen, operation: "access", code: cff_error_from_errno(errno), message: "\(path): permission denied")
+            throw MediaError(
+                kind: .cannotOpen, operation: "access", code: cff_error_from_errno(errno), message: "\(path): permission denied")
         }
         Inputs.shared.remember(path, device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         return Int64(status.st_size)

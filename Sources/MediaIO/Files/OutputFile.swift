@@ -18,8 +18,9 @@ public enum OutputFile {
     /// Refuses an output that is one of this run's inputs (as FFmpeg refuses "Output same as Input").
     public static func refuseInput(_ path: String) throws(MediaError) {
         if let input = Inputs.shared.input(at: path) {
-            throw MediaError(kind: .cannotCreate, operation: "write",
-                             message: "\(path): is \(input == path ? "an input" : "the input \(input)") of this run; refusing to overwrite it")
+            throw MediaError(
+                kind: .cannotCreate, operation: "write",
+                message: "\(path): is \(input == path ? "an input" : "the input \(input)") of this run; refusing to overwrite it")
         }
     }
 
@@ -60,7 +61,8 @@ public enum OutputFile {
         switch destination(for: path) {
         case .stream(let device):
             guard let handle = FileHandle(forWritingAtPath: device) else {
-                throw MediaError(kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
+                throw MediaError(
+                    kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
             }
             defer { try? handle.close() }
             do { try handle.write(contentsOf: Data(bytes)) } catch {
@@ -77,7 +79,10 @@ public enum OutputFile {
 
     /// Moves a finished temporary file to `path` by the same rule as `writeAtomically`.
     public static func moveIntoPlace(_ temporary: String, to path: String) throws(MediaError) {
-        do { try refuseInput(path) } catch { unlink(temporary); throw error }
+        do { try refuseInput(path) } catch {
+            unlink(temporary)
+            throw error
+        }
         switch destination(for: path) {
         case .stream:
             defer { unlink(temporary) }

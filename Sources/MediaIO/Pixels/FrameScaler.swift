@@ -30,9 +30,11 @@ final class FrameScaler {
     static let limitedToFull: [UInt8] = (0...255).map { v in UInt8(max(0, min(255, ((v - 16) * 255 + 109) / 219))) }
 
     /// Pixel formats whose first plane is 8-bit luma at full resolution.
-    private static let lumaFirst: Set<Int32> = [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21,
-                                               AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P,
-                                               AV_PIX_FMT_GRAY8].reduce(into: []) { $0.insert($1.rawValue) }
+    private static let lumaFirst: Set<Int32> = [
+        AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21,
+        AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P,
+        AV_PIX_FMT_GRAY8
+    ].reduce(into: []) { $0.insert($1.rawValue) }
 
     /// The luma plane averaged over factor x factor blocks, read straight from the decoder's frame:
     /// the detector only needs the reduced luma, and this is several times cheaper than a generic
@@ -42,7 +44,8 @@ final class FrameScaler {
         guard FrameScaler.lumaFirst.contains(frame.pointee.format), width > 0, height > 0 else { return nil }
         let factor = fw / width
         guard factor >= 1, factor == fh / height, width * factor <= fw, height * factor <= fh,
-              let plane = frame.pointee.data.0 else { return nil }
+            let plane = frame.pointee.data.0
+        else { return nil }
         let stride = Int(frame.pointee.linesize.0)
         guard stride > 0 else { return nil }
         // Sum `factor` rows into a 16-bit accumulator (a loop the compiler vectorises), then add up
@@ -52,9 +55,10 @@ final class FrameScaler {
         let columnOffset = area.x * factor
         let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
         // Limited-range luma (16-235) is expanded to full range, as libswscale's gray conversion does.
-        let lut = frame.pointee.color_range == AVCOL_RANGE_JPEG || frame.pointee.format == AV_PIX_FMT_GRAY8.rawValue
-            || frame.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue || frame.pointee.format == AV_PIX_FMT_YUVJ422P.rawValue
-            || frame.pointee.format == AV_PIX_FMT_YUVJ444P.rawValue
+        let lut =
+            frame.pointee.color_range == AVCOL_RANGE_JPEG || frame.pointee.format == AV_PIX_FMT_GRAY8.rawValue
+                || frame.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue || frame.pointee.format == AV_PIX_FMT_YUVJ422P.rawValue
+                || frame.pointee.format == AV_PIX_FMT_YUVJ444P.rawValue
             ? FrameScaler.identity : FrameScaler.limitedToFull
         var out = [UInt8](repeating: 0, count: width * height)
         if factor == 1 {
@@ -86,7 +90,10 @@ final class FrameScaler {
                     var j = 0
                     for i in area.x..<area.maxX {
                         var sum: UInt32 = 0
-                        for _ in 0..<factor { sum &+= UInt32(a[j]); j += 1 }
+                        for _ in 0..<factor {
+                            sum &+= UInt32(a[j])
+                            j += 1
+                        }
                         dst[i] = lut[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
                     }
                 }
@@ -95,17 +102,21 @@ final class FrameScaler {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, to target: AVPixelFormat, bytesPerPixel: Int,
-                         width: Int, height: Int, flags: Int32) throws(MediaError) -> [UInt8] {
+    private func convert(
+        _ frame: UnsafeMutablePointer<AVFrame>, to target: AVPixelFormat, bytesPerPixel: Int,
+        width: Int, height: Int, flags: Int32
+    ) throws(MediaError) -> [UInt8] {
         guard width > 0, height > 0, width <= RecordingReader.maximumDimension, height <= RecordingReader.maximumDimension else {
             throw MediaError(kind: .invalidData, operation: "sws_scale", message: "invalid output size \(width)x\(height)")
         }
         let source = AVPixelFormat(rawValue: frame.pointee.format)
-        context = sws_getCachedContext(context, frame.pointee.width, frame.pointee.height, source,
-                                       Int32(width), Int32(height), target, flags, nil, nil, nil)
+        context = sws_getCachedContext(
+            context, frame.pointee.width, frame.pointee.height, source,
+            Int32(width), Int32(height), target, flags, nil, nil, nil)
         guard let context else {
-            throw MediaError(kind: .invalidData, operation: "sws_getCachedContext",
-                             message: "cannot convert \(frame.pointee.width)x\(frame.pointee.height) frames of this pixel format")
+            throw MediaError(
+                kind: .invalidData, operation: "sws_getCachedContext",
+                message: "cannot convert \(frame.pointee.width)x\(frame.pointee.height) frames of this pixel format")
         }
         if target != AV_PIX_FMT_GRAY8 { FrameScaler.useFrameColorimetry(context, frame) }
         return try FrameScaler.packed(rowBytes: width * bytesPerPixel, height: height) { dstPlanes, dstStrides in
@@ -122,7 +133,9 @@ final class FrameScaler {
     static func useFrameColorimetry(_ context: OpaquePointer, _ frame: UnsafeMutablePointer<AVFrame>) {
         var invTable: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
         var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
-        guard sws_getColorspaceDetails(context, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else { return }
+        guard sws_getColorspaceDetails(context, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0 else {
+            return
+        }
         guard let coefficients = coefficients(forColorSpace: Int32(frame.pointee.colorspace.rawValue)) else { return }
         let range = frame.pointee.color_range
         if range != AVCOL_RANGE_UNSPECIFIED { srcRange = range == AVCOL_RANGE_JPEG ? 1 : 0 }
@@ -138,8 +151,10 @@ final class FrameScaler {
 
     /// Runs a `sws_scale` call (`scale`) into an aligned buffer, as libswscale's SIMD code wants,
     /// and returns the rows packed without padding.
-    static func packed(rowBytes: Int, height: Int,
-                       scale: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int32>) -> Int32) throws(MediaError) -> [UInt8] {
+    static func packed(
+        rowBytes: Int, height: Int,
+        scale: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int32>) -> Int32
+    ) throws(MediaError) -> [UInt8] {
         // libswscale's SIMD YUV-to-RGB code writes whole groups of 8 pixels and, when the stride has
         // no room for the last group, leaves the last pixels of every row unwritten (1170-wide
         // captures lost columns 1168-1169). 64 bytes of slack is room for it, as FFmpeg's own frame

@@ -5,10 +5,14 @@ import RecordingAnalysis
 enum ImageScaler {
     static func scale(_ image: RGBImage, width: Int, height: Int) throws(MediaError) -> RGBImage {
         guard width > 0, height > 0, image.width > 0, image.height > 0 else {
-            throw MediaError(kind: .invalidData, operation: "sws_scale", message: "cannot scale \(image.width)x\(image.height) to \(width)x\(height)")
+            throw MediaError(
+                kind: .invalidData, operation: "sws_scale", message: "cannot scale \(image.width)x\(image.height) to \(width)x\(height)")
         }
-        guard let sws = sws_getContext(Int32(image.width), Int32(image.height), AV_PIX_FMT_RGB24, Int32(width), Int32(height),
-                                       AV_PIX_FMT_RGB24, SWS_AREA, nil, nil, nil) else {
+        guard
+            let sws = sws_getContext(
+                Int32(image.width), Int32(image.height), AV_PIX_FMT_RGB24, Int32(width), Int32(height),
+                AV_PIX_FMT_RGB24, SWS_AREA, nil, nil, nil)
+        else {
             throw MediaError(kind: .unavailable, operation: "sws_getContext", message: "cannot scale RGB images")
         }
         defer { sws_freeContext(sws) }

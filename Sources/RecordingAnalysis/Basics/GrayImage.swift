@@ -58,7 +58,11 @@ public struct RGBImage: Equatable, Sendable {
         self.height = height
         var p = [UInt8](repeating: 0, count: width * height * 3)
         if red != 0 || green != 0 || blue != 0 {
-            for i in stride(from: 0, to: p.count, by: 3) { p[i] = red; p[i + 1] = green; p[i + 2] = blue }
+            for i in stride(from: 0, to: p.count, by: 3) {
+                p[i] = red
+                p[i + 1] = green
+                p[i + 2] = blue
+            }
         }
         pixels = p
     }
@@ -72,7 +76,9 @@ public struct RGBImage: Equatable, Sendable {
             let sy = r.y + y / zoom
             for x in 0..<out.width {
                 let s = (sy * width + r.x + x / zoom) * 3, d = (y * out.width + x) * 3
-                out.pixels[d] = pixels[s]; out.pixels[d + 1] = pixels[s + 1]; out.pixels[d + 2] = pixels[s + 2]
+                out.pixels[d] = pixels[s]
+                out.pixels[d + 1] = pixels[s + 1]
+                out.pixels[d + 2] = pixels[s + 2]
             }
         }
         return out

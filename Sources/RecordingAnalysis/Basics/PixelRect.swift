@@ -16,7 +16,8 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-              x >= 0, y >= 0, w > 0, h > 0, x <= 1_000_000, y <= 1_000_000, w <= 1_000_000, h <= 1_000_000 else { return nil }
+            x >= 0, y >= 0, w > 0, h > 0, x <= 1_000_000, y <= 1_000_000, w <= 1_000_000, h <= 1_000_000
+        else { return nil }
         self.init(x: x, y: y, width: w, height: h)
     }
 

@@ -22,7 +22,8 @@ public struct Rational: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2,
-              let num = Int64(parts[0]), num > 0, num <= 1_000_000_000 else { return nil }
+            let num = Int64(parts[0]), num > 0, num <= 1_000_000_000
+        else { return nil }
         var den: Int64 = 1
         if parts.count == 2 {
             guard let d = Int64(parts[1]), d > 0, d <= 1_000_000_000 else { return nil }
@@ -68,7 +69,10 @@ func rescale(_ value: Int64, multiplier b: Int128, divisor c: Int128, rounding: 
     guard c != 0 else { return value < 0 ? Int64.min : Int64.max }
     var num = Int128(value) * b
     var den = c
-    if den < 0 { den = -den; num = -num }
+    if den < 0 {
+        den = -den
+        num = -num
+    }
     let q: Int128
     switch rounding {
     case .down:

@@ -32,11 +32,13 @@ public struct RecordingInfo: Sendable, Equatable {
     /// rate conversion (`-fps_mode cfr`) takes as a frame's length when the frame carries none.
     public var guessedFrameRate: Rational?
 
-    public init(path: String, format: String, codec: String, width: Int, height: Int, timeBase: Rational,
-                startTime: Int64? = nil, headerFrameCount: Int64? = nil, streamDuration: Int64? = nil,
-                containerDurationMicroseconds: Int64? = nil, creationTime: String? = nil,
-                averageFrameRate: Rational? = nil, pixelFormat: String? = nil, guessedFrameRate: Rational? = nil,
-                containerStartMicroseconds: Int64? = nil) {
+    public init(
+        path: String, format: String, codec: String, width: Int, height: Int, timeBase: Rational,
+        startTime: Int64? = nil, headerFrameCount: Int64? = nil, streamDuration: Int64? = nil,
+        containerDurationMicroseconds: Int64? = nil, creationTime: String? = nil,
+        averageFrameRate: Rational? = nil, pixelFormat: String? = nil, guessedFrameRate: Rational? = nil,
+        containerStartMicroseconds: Int64? = nil
+    ) {
         self.guessedFrameRate = guessedFrameRate
         self.path = path
         self.format = format

@@ -22,7 +22,8 @@ public struct TimeArgument: Sendable, Equatable, CustomStringConvertible {
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
         guard !(whole.isEmpty && fraction.isEmpty), whole.count <= 9, fraction.count <= 9,
-              whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit) else { return nil }
+            whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit)
+        else { return nil }
         var denominator: Int64 = 1
         for _ in 0..<fraction.count { denominator *= 10 }
         let numerator = (Int64(whole) ?? 0) * denominator + (Int64(fraction) ?? 0)

@@ -41,8 +41,10 @@ public struct FrameOrientation: Sendable, Equatable {
     /// Set when `facing` is `unknown`.
     public var reason: UnknownReason?
 
-    public init(index: Int, facing: SpriteFacing, canonicalScore: Float? = nil, mirroredScore: Float? = nil,
-                position: PixelRect? = nil, measured: Bool, confidence: Float? = nil, reason: UnknownReason? = nil) {
+    public init(
+        index: Int, facing: SpriteFacing, canonicalScore: Float? = nil, mirroredScore: Float? = nil,
+        position: PixelRect? = nil, measured: Bool, confidence: Float? = nil, reason: UnknownReason? = nil
+    ) {
         self.index = index
         self.facing = facing
         self.canonicalScore = canonicalScore
@@ -234,8 +236,9 @@ public struct MirrorDetector: Sendable {
         lastPosition = rect
         velocity = (0, 0)
         if orientations.indices.contains(p.index - 1) {
-            orientations[p.index - 1] = FrameOrientation(index: p.index - 1, facing: .canonical, canonicalScore: 1, mirroredScore: nil,
-                                                         position: rect, measured: true, confidence: 1)
+            orientations[p.index - 1] = FrameOrientation(
+                index: p.index - 1, facing: .canonical, canonicalScore: 1, mirroredScore: nil,
+                position: rect, measured: true, confidence: 1)
         }
         var image = eventFrame
         if orientations.indices.contains(p.index) {
@@ -269,7 +272,10 @@ public struct MirrorDetector: Sendable {
 
     /// Finds a given template in a frame that shows it, choosing the scale; remembers the best miss.
     private mutating func locate(_ given: SpriteTemplate, in image: GrayImage) {
-        guard searchCooldown <= 0 else { searchCooldown -= 1; return }
+        guard searchCooldown <= 0 else {
+            searchCooldown -= 1
+            return
+        }
         var best: (scale: Double, t: SpriteTemplate, match: TemplateMatcher.Match)?
         func consider(_ scale: Double) {
             let t = given.scaled(by: scale)
@@ -282,7 +288,10 @@ public struct MirrorDetector: Sendable {
         if let coarse = best?.scale {
             for k in [-2, -1, 1, 2] { consider(coarse * Double.pow2(k, over: 24)) }
         }
-        guard let best else { backOff(); return }
+        guard let best else {
+            backOff()
+            return
+        }
         guard best.match.score >= configuration.acquireThreshold else {
             if best.match.score > (bestMiss?.score ?? -2) { bestMiss = (best.match.score, best.scale) }
             backOff()
@@ -304,7 +313,9 @@ public struct MirrorDetector: Sendable {
     /// Coarse-to-fine search over the whole region of interest: every position of a reduced image
     /// and template, then the best few candidates refined at full resolution.
     private func globalSearch(_ template: SpriteTemplate, in image: GrayImage) -> TemplateMatcher.Match? {
-        let area = configuration.roi?.clipped(width: image.width, height: image.height) ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        let area =
+            configuration.roi?.clipped(width: image.width, height: image.height)
+            ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         let factor = max(1, min(template.width, template.height) / 12)
         let fine = TemplateMatcher(template)
         guard factor > 1 else { return fine.best(in: image, positions: area) }
@@ -331,8 +342,10 @@ public struct MirrorDetector: Sendable {
     }
 
     /// Both orientations searched over the whole frame (or region of interest).
-    private func searchEverywhere(_ matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
-                                  in image: GrayImage) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
+    private func searchEverywhere(
+        _ matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
+        in image: GrayImage
+    ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
         (globalSearch(matchers.canonical.template, in: image), globalSearch(matchers.mirrored.template, in: image))
     }
 
@@ -353,8 +366,10 @@ public struct MirrorDetector: Sendable {
 
     /// Matches the appearance and its mirror image near the last position, then, if neither is
     /// there, over the whole frame; decides the facing and its confidence.
-    private mutating func classify(index: Int, image: inout GrayImage, partial: Bool,
-                                   fullFrame: () throws -> GrayImage) rethrows -> FrameOrientation {
+    private mutating func classify(
+        index: Int, image: inout GrayImage, partial: Bool,
+        fullFrame: () throws -> GrayImage
+    ) rethrows -> FrameOrientation {
         guard let matchers, let t = template else {
             return FrameOrientation(index: index, facing: .unknown, measured: true, reason: .lost)
         }
@@ -366,8 +381,9 @@ public struct MirrorDetector: Sendable {
         var threshold = configuration.presenceThreshold
         let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
         if nearBest >= threshold, searchCooldown == 0,
-           nearBest < configuration.acquireThreshold
-            || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold {
+            nearBest < configuration.acquireThreshold
+                || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold
+        {
             // Found, but poorly or ambiguously: after a jump or a gap in the recording the sprite may
             // be beyond the window, and the window holds only a piece of it. Look everywhere too.
             if partial { image = try fullFrame() }
@@ -381,7 +397,8 @@ public struct MirrorDetector: Sendable {
             threshold = configuration.acquireThreshold
             if searchCooldown > 0 {
                 searchCooldown -= 1
-                c = nil; m = nil
+                c = nil
+                m = nil
             } else {
                 if partial { image = try fullFrame() }
                 (c, m) = searchEverywhere(matchers, in: image)
@@ -391,8 +408,9 @@ public struct MirrorDetector: Sendable {
         let cs = c?.score ?? -1, ms = m?.score ?? -1
         guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
             let atEdge = lastPosition.map { $0.x <= 1 || $0.y <= 1 || $0.maxX >= image.width - 1 || $0.maxY >= image.height - 1 } ?? false
-            return FrameOrientation(index: index, facing: .unknown, canonicalScore: c?.score, mirroredScore: m?.score,
-                                    measured: true, reason: atEdge ? .outOfView : .lost)
+            return FrameOrientation(
+                index: index, facing: .unknown, canonicalScore: c?.score, mirroredScore: m?.score,
+                measured: true, reason: atEdge ? .outOfView : .lost)
         }
         let position = PixelRect(x: winner.x, y: winner.y, width: t.width, height: t.height)
         if let last = lastPosition, !lost { velocity = (position.x - last.x, position.y - last.y) } else { velocity = (0, 0) }
@@ -400,18 +418,22 @@ public struct MirrorDetector: Sendable {
         let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
         let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
         guard confidence >= configuration.confidenceThreshold else {
-            return FrameOrientation(index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: position,
-                                    measured: true, confidence: confidence, reason: .ambiguous)
+            return FrameOrientation(
+                index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: position,
+                measured: true, confidence: confidence, reason: .ambiguous)
         }
         if adaptive { adapt(to: image, at: position, facing: facing) }
-        return FrameOrientation(index: index, facing: facing, canonicalScore: cs, mirroredScore: ms, position: position,
-                                measured: true, confidence: confidence)
+        return FrameOrientation(
+            index: index, facing: facing, canonicalScore: cs, mirroredScore: ms, position: position,
+            measured: true, confidence: confidence)
     }
 
     /// Blends a confidently classified frame's appearance (turned canonical) into the template, so
     /// that a backdrop that crossfades or darkens behind the sprite is followed.
     private mutating func adapt(to image: GrayImage, at position: PixelRect, facing: SpriteFacing) {
-        guard let t = template, position.x >= 0, position.y >= 0, position.maxX <= image.width, position.maxY <= image.height else { return }
+        guard let t = template, position.x >= 0, position.y >= 0, position.maxX <= image.width, position.maxY <= image.height else {
+            return
+        }
         var seen = SpriteTemplate(cutting: position, from: image)
         if facing == .mirrored { seen = seen.mirrored }
         guard seen.contrast >= 4 else { return }

@@ -79,7 +79,10 @@ public enum MirrorEventFinder {
             var c = (minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min, blocks: 0)
             while let i = stack.popLast() {
                 let bx = i % bw, by = i / bw
-                c.minX = min(c.minX, bx); c.maxX = max(c.maxX, bx); c.minY = min(c.minY, by); c.maxY = max(c.maxY, by)
+                c.minX = min(c.minX, bx)
+                c.maxX = max(c.maxX, bx)
+                c.minY = min(c.minY, by)
+                c.maxY = max(c.maxY, by)
                 c.blocks += 1
                 for (nx, ny) in [(bx - 1, by), (bx + 1, by), (bx, by - 1), (bx, by + 1)] where nx >= 0 && ny >= 0 && nx < bw && ny < bh {
                     let j = ny * bw + nx
@@ -93,14 +96,18 @@ public enum MirrorEventFinder {
         }
         var events: [Event] = []
         for c in components where c.blocks >= p.minimumBlocks {
-            let blockRect = PixelRect(x: area.x + c.minX * p.block, y: area.y + c.minY * p.block,
-                                      width: (c.maxX - c.minX + 1) * p.block, height: (c.maxY - c.minY + 1) * p.block)
+            let blockRect = PixelRect(
+                x: area.x + c.minX * p.block, y: area.y + c.minY * p.block,
+                width: (c.maxX - c.minX + 1) * p.block, height: (c.maxY - c.minY + 1) * p.block)
             guard Double(blockRect.width) <= p.maximumFraction * Double(area.width),
-                  Double(blockRect.height) <= p.maximumFraction * Double(area.height),
-                  let tight = tightChange(old: old, new: new, in: blockRect.clipped(width: area.maxX, height: area.maxY) ?? blockRect, threshold: p.changeThreshold)
+                Double(blockRect.height) <= p.maximumFraction * Double(area.height),
+                let tight = tightChange(
+                    old: old, new: new, in: blockRect.clipped(width: area.maxX, height: area.maxY) ?? blockRect,
+                    threshold: p.changeThreshold)
             else { continue }
             guard tight.width >= p.minimumSide, tight.height >= p.minimumSide,
-                  Double(changedCount(old: old, new: new, in: tight, threshold: p.changeThreshold)) >= p.minimumChangedFraction * Double(tight.width * tight.height)
+                Double(changedCount(old: old, new: new, in: tight, threshold: p.changeThreshold)) >= p.minimumChangedFraction
+                    * Double(tight.width * tight.height)
             else { continue }
             if let e = mirrorTest(old: old, new: new, tight: tight, parameters: p) { events.append(e) }
         }
@@ -155,7 +162,10 @@ public enum MirrorEventFinder {
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX where abs(Int(old[x, y]) - Int(new[x, y])) > threshold {
-                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                x0 = min(x0, x)
+                x1 = max(x1, x)
+                y0 = min(y0, y)
+                y1 = max(y1, y)
             }
         }
         guard x0 <= x1 else { return nil }
@@ -169,7 +179,8 @@ public enum MirrorEventFinder {
         for y in max(1, rect.y)..<min(image.height - 1, rect.maxY) {
             let row = y * image.width
             for x in max(1, rect.x)..<min(image.width - 1, rect.maxX) {
-                let g = abs(Int(image.pixels[row + x + 1]) - Int(image.pixels[row + x - 1]))
+                let g =
+                    abs(Int(image.pixels[row + x + 1]) - Int(image.pixels[row + x - 1]))
                     + abs(Int(image.pixels[row + x + image.width]) - Int(image.pixels[row + x - image.width]))
                 if 2 * x < axis2 { left += g } else if 2 * x > axis2 { right += g }
             }
@@ -247,12 +258,14 @@ public enum MirrorEventFinder {
         // (The cheapest test first.) A sprite turning in place has detail on both sides of its axis, before and after. An object
         // that moved across the axis (a pointer, a dragged icon) has it on one side only in each frame.
         guard isBalanced(old, about: best.axis2, in: tight, minimum: p.minimumBalance),
-              isBalanced(new, about: best.axis2, in: tight, minimum: p.minimumBalance) else { return nil }
+            isBalanced(new, about: best.axis2, in: tight, minimum: p.minimumBalance)
+        else { return nil }
         var mostSymmetric = Double.infinity
         // Axes through the middle half of the region, so that most of it is compared with itself.
         for k in (2 * tight.x + tight.width / 2)...max(2 * tight.x + tight.width / 2, 2 * (tight.maxX - 1) - tight.width / 2) {
-            mostSymmetric = min(mostSymmetric, selfMirrorError(old, axis4: 2 * k), selfMirrorError(new, axis4: 2 * k),
-                                selfMirrorError(old, axis4: 2 * k + 1), selfMirrorError(new, axis4: 2 * k + 1))
+            mostSymmetric = min(
+                mostSymmetric, selfMirrorError(old, axis4: 2 * k), selfMirrorError(new, axis4: 2 * k),
+                selfMirrorError(old, axis4: 2 * k + 1), selfMirrorError(new, axis4: 2 * k + 1))
         }
         // A mirror-symmetric object (a round icon, a button) that moved sideways is also "its mirror
         // image about a shifted axis", down to the anti-aliasing. Only an object that differs from its

@@ -83,18 +83,23 @@ public struct OrientationTimeline: Sendable {
         var i = 0
         while i < segments.count {
             let s = segments[i]
-            guard s.facing != .unknown, s.facing != stable else { i += 1; continue }
+            guard s.facing != .unknown, s.facing != stable else {
+                i += 1
+                continue
+            }
             let before = i > 0 ? segments[i - 1].facing : nil
             let after = i + 1 < segments.count ? segments[i + 1].facing : nil
             let returns = segments[(i + 1)...].first { $0.facing != .unknown }?.facing == stable
             if s.slots <= transientSlots, before == stable, after == stable {
                 var duration: Int64?
                 if let first = s.sources.first, let next = segments[i + 1].sources.first,
-                   placement.indices.contains(first), placement.indices.contains(next),
-                   let a = placement[first], let b = placement[next] {
+                    placement.indices.contains(first), placement.indices.contains(next),
+                    let a = placement[first], let b = placement[next]
+                {
                     duration = b &- a
                 }
-                flips.append(Flip(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, sourceDuration: duration))
+                flips.append(
+                    Flip(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, sourceDuration: duration))
                 i += 2
                 continue
             }

@@ -71,7 +71,9 @@ public struct SpriteTemplate: Equatable, Sendable {
                         let u = fx0 + (Double(i) + 0.5) * sx / Double(nx) - 0.5
                         let v = fy0 + (Double(j) + 0.5) * sy / Double(ny) - 0.5
                         let (a, b) = sample(u, v)
-                        acc += a; accW += b; n += 1
+                        acc += a
+                        accW += b
+                        n += 1
                     }
                 }
                 p[y * w + x] = acc / n
@@ -123,7 +125,9 @@ public struct SpriteTemplate: Equatable, Sendable {
         var sw = 0.0, s = 0.0, ss = 0.0
         for i in 0..<pixels.count {
             let w = Double(weights[i]), p = Double(pixels[i])
-            sw += w; s += w * p; ss += w * p * p
+            sw += w
+            s += w * p
+            ss += w * p * p
         }
         guard sw > 0 else { return 0 }
         let mean = s / sw

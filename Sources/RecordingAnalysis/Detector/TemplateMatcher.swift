@@ -19,7 +19,10 @@ public struct TemplateMatcher: Sendable {
     public init(_ template: SpriteTemplate) {
         self.template = template
         var sw: Float = 0, s: Float = 0
-        for i in 0..<template.pixels.count { sw += template.weights[i]; s += template.weights[i] * template.pixels[i] }
+        for i in 0..<template.pixels.count {
+            sw += template.weights[i]
+            s += template.weights[i] * template.pixels[i]
+        }
         let mean = sw > 0 ? s / sw : 0
         var c = [Float](repeating: 0, count: template.pixels.count)
         var norm: Float = 0
@@ -43,15 +46,18 @@ public struct TemplateMatcher: Sendable {
     /// NCC of the template with its top-left corner at (x, y); nil when it does not fit.
     public func score(in image: GrayImage, x: Int, y: Int) -> Float? {
         guard x >= 0, y >= 0, x + template.width <= image.width, y + template.height <= image.height,
-              templateNorm > 0, weightSum > 0 else { return nil }
+            templateNorm > 0, weightSum > 0
+        else { return nil }
         return image.pixels.withUnsafeBufferPointer { px in
             taps.withUnsafeBufferPointer { t in score(px, stride: image.width, x: x, y: y, taps: t) }
         }
     }
 
     @inline(__always)
-    private func score(_ px: UnsafeBufferPointer<UInt8>, stride: Int, x: Int, y: Int,
-                       taps: UnsafeBufferPointer<(Int, Int, Float, Float)>) -> Float {
+    private func score(
+        _ px: UnsafeBufferPointer<UInt8>, stride: Int, x: Int, y: Int,
+        taps: UnsafeBufferPointer<(Int, Int, Float, Float)>
+    ) -> Float {
         var si: Float = 0, sii: Float = 0, sti: Float = 0
         guard let base = px.baseAddress else { return 0 }
         let origin = base + y * stride + x

@@ -28,8 +28,10 @@ extension CFRMap {
     ///
     /// The grid starts at time 0 on the clock (`originSlot` 0), not at the first frame.
     /// `streamFrameRate` is `av_guess_frame_rate`'s answer; `hasStartTime` whether the stream has one.
-    public static func fpsModeCFR(_ inputs: [TimedInput], timeBase: Rational, rate: Rational,
-                                  streamFrameRate: Rational?, hasStartTime: Bool) throws(Failure) -> CFRMap {
+    public static func fpsModeCFR(
+        _ inputs: [TimedInput], timeBase: Rational, rate: Rational,
+        streamFrameRate: Rational?, hasStartTime: Bool
+    ) throws(Failure) -> CFRMap {
         let outBase = rate.inverse
         let conversion = OutputTicks(timeBase: timeBase, outBase: outBase)
         let outSeconds = outBase.doubleValue
@@ -58,14 +60,14 @@ extension CFRMap {
                 anyTimestamp = true
                 syncIPTS = conversion.preciseTicks(pts)
             } else {
-                syncIPTS = Double(Int64.min) // AV_NOPTS_VALUE as a double: far in the past
+                syncIPTS = Double(Int64.min)  // AV_NOPTS_VALUE as a double: far in the past
             }
             var length = defaultLength
             let packetLength = OutputTicks.lrintf(Double(input.duration) * timeBase.doubleValue / outSeconds)
             if packetLength > 0 { length = Double(packetLength) }
             var delta0 = syncIPTS - Double(nextSlot)
             let delta = delta0 + length
-            if delta0 < 0 && delta > 0 { delta0 = 0 } // "clipping frame in rate conversion"
+            if delta0 < 0 && delta > 0 { delta0 = 0 }  // "clipping frame in rate conversion"
             var count: Int64 = 1
             var repeatsOfPrevious: Int64 = 0
             if delta < -1.1 {

@@ -126,7 +126,7 @@ public struct CFRMap: Sendable, Equatable {
         func step() throws(Failure) {
             if next == nil {
                 guard buffer[0].slot != Int64.min else {
-                    shift() // "Discarding initial frame(s) with no timestamp."
+                    shift()  // "Discarding initial frame(s) with no timestamp."
                     return
                 }
                 next = buffer[0].slot

@@ -47,8 +47,10 @@ public struct CFRResampler: Sendable {
         /// The container's start time in microseconds, the 0 of the default origin.
         public var containerStartMicroseconds: Int64?
 
-        public init(timeBase: Rational, fallbackDuration: Int64 = 0, frameRate: Rational? = nil, hasStartTime: Bool = true,
-                    containerStartMicroseconds: Int64? = nil) {
+        public init(
+            timeBase: Rational, fallbackDuration: Int64 = 0, frameRate: Rational? = nil, hasStartTime: Bool = true,
+            containerStartMicroseconds: Int64? = nil
+        ) {
             self.timeBase = timeBase
             self.fallbackDuration = fallbackDuration
             self.frameRate = frameRate
@@ -58,8 +60,10 @@ public struct CFRResampler: Sendable {
     }
 
     /// Maps `frames` (decoder output order) to a grid of `rate` frames per second by `rule`.
-    public init(frames: [FrameTiming], stream: Stream, rate: Rational, hasBFrames: Bool,
-                rule: GridRule = GridRule()) throws(CFRMap.Failure) {
+    public init(
+        frames: [FrameTiming], stream: Stream, rate: Rational, hasBFrames: Bool,
+        rule: GridRule = GridRule()
+    ) throws(CFRMap.Failure) {
         let timeBase = stream.timeBase
         let zero = rule.zeroTicks(containerStartMicroseconds: stream.containerStartMicroseconds, timeBase: timeBase)
         recordingClock = RecordingClock(timeBase: timeBase, zeroTicks: zero)
@@ -77,7 +81,8 @@ public struct CFRResampler: Sendable {
             return t.map { $0 &- zero }
         }
         placement = frames.map(time)
-        let ordered = chosen.clock == .sortedPTS
+        let ordered =
+            chosen.clock == .sortedPTS
             ? frames.filter { $0.pts != nil }.sorted { ($0.pts ?? 0, $0.index) < ($1.pts ?? 0, $1.index) }
             : frames
         switch rule.method {
@@ -87,12 +92,14 @@ public struct CFRResampler: Sendable {
                 let duration = last.duration > 0 ? last.duration : stream.fallbackDuration
                 end = CFRResampler.endOfStream(lastTime, duration: duration, timeBase: timeBase)
             }
-            map = try CFRMap.fpsFilter(ordered.map { CFRMap.Input(source: $0.index, pts: time($0)) },
-                                       timeBase: timeBase, rate: rate, endPTS: end)
+            map = try CFRMap.fpsFilter(
+                ordered.map { CFRMap.Input(source: $0.index, pts: time($0)) },
+                timeBase: timeBase, rate: rate, endPTS: end)
         case .fpsModeCFR:
-            map = try CFRMap.fpsModeCFR(ordered.map { CFRMap.TimedInput(source: $0.index, pts: time($0), duration: $0.duration) },
-                                        timeBase: timeBase, rate: rate, streamFrameRate: stream.frameRate,
-                                        hasStartTime: stream.hasStartTime)
+            map = try CFRMap.fpsModeCFR(
+                ordered.map { CFRMap.TimedInput(source: $0.index, pts: time($0), duration: $0.duration) },
+                timeBase: timeBase, rate: rate, streamFrameRate: stream.frameRate,
+                hasStartTime: stream.hasStartTime)
         }
     }
 
@@ -102,7 +109,10 @@ public struct CFRResampler: Sendable {
         var previous: Int64?
         var repeats = 0, backwards = 0, missing = 0
         for f in frames {
-            guard let p = f.pts else { missing += 1; continue }
+            guard let p = f.pts else {
+                missing += 1
+                continue
+            }
             if let q = previous { if p == q { repeats += 1 } else if p < q { backwards += 1 } }
             previous = p
         }
@@ -116,7 +126,10 @@ public struct CFRResampler: Sendable {
         if dtsUsable {
             var prevDTS: Int64?
             for f in frames {
-                guard let d = f.dts, prevDTS.map({ d > $0 }) ?? true else { dtsUsable = false; break }
+                guard let d = f.dts, prevDTS.map({ d > $0 }) ?? true else {
+                    dtsUsable = false
+                    break
+                }
                 prevDTS = d
             }
         }
@@ -124,8 +137,13 @@ public struct CFRResampler: Sendable {
             return (.dts, [what + "; frames were placed by their dts, which increase in this stream without B-frames"])
         }
         let why = hasBFrames ? "with B-frames dts are decode times, not presentation times" : "dts do not increase either"
-        return (.sortedPTS, [what + "; \(why), so frames were placed in pts order"
-                             + (missing > 0 ? " and the \(missing) frame(s) without pts were left out" : "")])
+        return (
+            .sortedPTS,
+            [
+                what + "; \(why), so frames were placed in pts order"
+                    + (missing > 0 ? " and the \(missing) frame(s) without pts were left out" : "")
+            ]
+        )
     }
 
     /// The end-of-stream time FFmpeg's CLI hands the filter: the last frame's time plus its duration,

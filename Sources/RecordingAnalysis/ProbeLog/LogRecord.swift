@@ -55,7 +55,8 @@ public struct LogRecord: Sendable, Equatable {
         // Default: thread, type, activity, pid, ttl, then "Process: ".
         let (five, afterFive) = tokens(afterTime, 5)
         if five.count == 5, five[0].hasPrefix("0x"), five[2].hasPrefix("0x"), Int(five[3]) != nil, Int(five[4]) != nil,
-           let colon = afterFive.range(of: ": ") {
+            let colon = afterFive.range(of: ": ")
+        {
             return record(String(afterFive[..<colon.lowerBound]), afterFive[colon.upperBound...], .logDefault)
         }
         let (two, afterTwo) = tokens(afterTime, 2)
@@ -90,7 +91,8 @@ public struct LogRecord: Sendable, Equatable {
     /// Reads one JSON log object (`log --style json/ndjson`); nil when it is not one.
     public static func parseJSON(_ bytes: Substring.UTF8View, line: Int) -> LogRecord? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              let message = object["eventMessage"] as? String ?? object["composedMessage"] as? String else { return nil }
+            let message = object["eventMessage"] as? String ?? object["composedMessage"] as? String
+        else { return nil }
         var wall: Double?
         if let t = object["timestamp"] as? String, let (time, zoned, _) = timestamp(Substring(t)), zoned { wall = time }
         let process = (object["processImagePath"] as? String).map { ($0 as NSString).lastPathComponent }
@@ -138,21 +140,29 @@ public struct LogRecord: Sendable, Equatable {
             return v
         }
         guard let year = digits(0, 4), u.count > 19, u[4] == 45, let month = digits(5, 2), u[7] == 45, let day = digits(8, 2),
-              u[10] == 32 || u[10] == 84, let hour = digits(11, 2), u[13] == 58, let minute = digits(14, 2), u[16] == 58,
-              let second = digits(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            u[10] == 32 || u[10] == 84, let hour = digits(11, 2), u[13] == 58, let minute = digits(14, 2), u[16] == 58,
+            let second = digits(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         var i = 19
         var fraction = 0.0
         if i < u.count, u[i] == 46 {
             var scale = 0.1
             i += 1
-            while i < u.count, u[i] >= 48, u[i] <= 57 { fraction += Double(u[i] - 48) * scale; scale /= 10; i += 1 }
+            while i < u.count, u[i] >= 48, u[i] <= 57 {
+                fraction += Double(u[i] - 48) * scale
+                scale /= 10
+                i += 1
+            }
         }
         var zoned = false
         var offset = 0
         if i < u.count, u[i] == 43 || u[i] == 45, let hh = digits(i + 1, 2) {
             var mm = digits(i + 3, 2)
             var length = 5
-            if mm == nil, i + 5 < u.count, u[i + 3] == 58 { mm = digits(i + 4, 2); length = 6 }
+            if mm == nil, i + 5 < u.count, u[i + 3] == 58 {
+                mm = digits(i + 4, 2)
+                length = 6
+            }
             if let mm {
                 offset = (hh * 60 + mm) * 60 * (u[i] == 45 ? -1 : 1)
                 zoned = true

@@ -12,7 +12,10 @@
 /// is reported with its line number and skipped.
 public struct ProbeLog: Sendable {
     /// Which way a formula made the sprite face.
-    public enum Arrow: String, Sendable { case right = "R", left = "L" }
+    public enum Arrow: String, Sendable {
+        case right = "R"
+        case left = "L"
+    }
 
     /// One body evaluation after arming.
     public struct Evaluation: Sendable, Equatable {
@@ -108,15 +111,22 @@ public struct ProbeLog: Sendable {
         func consume(_ record: LogRecord, style: LogRecord.Style) {
             let line = record.message
             let lineNumber = record.line
-            let isProbe = line.contains("skew=") || line.contains("elapsed=") || line.contains("walkOrigin=")
+            let isProbe =
+                line.contains("skew=") || line.contains("elapsed=") || line.contains("walkOrigin=")
                 || (line.contains("base") && line.contains("skew(t-now)"))
             guard isProbe else {
                 if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { ignoredLines += 1 }
                 return
             }
             if let o = origin {
-                if let p = record.process, let q = o.process, p != q { otherSourceLines += 1; return }
-                if let p = record.source, let q = o.source, p != q { otherSourceLines += 1; return }
+                if let p = record.process, let q = o.process, p != q {
+                    otherSourceLines += 1
+                    return
+                }
+                if let p = record.source, let q = o.source, p != q {
+                    otherSourceLines += 1
+                    return
+                }
             } else {
                 origin = (record.process, record.source)
                 probeProcess = record.process
@@ -170,7 +180,11 @@ public struct ProbeLog: Sendable {
             for line in ProbeLog.lines(of: text) {
                 lineNumber += 1
                 if line.utf8.isEmpty { continue }
-                if let record = LogRecord.parseJSON(line.utf8, line: lineNumber) { consume(record, style: .logNDJSON) } else { ignoredLines += 1 }
+                if let record = LogRecord.parseJSON(line.utf8, line: lineNumber) {
+                    consume(record, style: .logNDJSON)
+                } else {
+                    ignoredLines += 1
+                }
             }
         default:
             var lineNumber = 0
@@ -186,12 +200,14 @@ public struct ProbeLog: Sendable {
             // The summary prints the sample closest to zero and the farthest; if the largest is
             // negative, every sample is.
             let hi = max(s.a, s.b), lo = min(s.a, s.b)
-            baseline = Baseline(count: s.count, negative: hi < 0 ? s.count : (lo < 0 ? 1 : 0),
-                                closestToZero: abs(s.a) <= abs(s.b) ? s.a : s.b, farthestFromZero: abs(s.a) <= abs(s.b) ? s.b : s.a)
+            baseline = Baseline(
+                count: s.count, negative: hi < 0 ? s.count : (lo < 0 ? 1 : 0),
+                closestToZero: abs(s.a) <= abs(s.b) ? s.a : s.b, farthestFromZero: abs(s.a) <= abs(s.b) ? s.b : s.a)
         } else if !baselineValues.isEmpty {
             let sorted = baselineValues.sorted { abs($0) < abs($1) }
-            baseline = Baseline(count: baselineValues.count, negative: baselineValues.filter { $0 < 0 }.count,
-                                closestToZero: sorted.first, farthestFromZero: sorted.last)
+            baseline = Baseline(
+                count: baselineValues.count, negative: baselineValues.filter { $0 < 0 }.count,
+                closestToZero: sorted.first, farthestFromZero: sorted.last)
         }
     }
 
@@ -213,7 +229,10 @@ public struct ProbeLog: Sendable {
                 inString = true
             } else if b == 123 || b == 91 {
                 depth += 1
-                if depth == 2, b == 123 { start = i; startLine = line }
+                if depth == 2, b == 123 {
+                    start = i
+                    startLine = line
+                }
             } else if b == 125 || b == 93 {
                 if depth == 2, b == 125, let s = start {
                     objects.append((text[s...i].utf8, startLine))
@@ -243,7 +262,10 @@ public struct ProbeLog: Sendable {
         return Int(digits).flatMap { $0 > 0 && $0 < 1_000_000 ? $0 : nil }
     }
 
-    enum ParseResult { case success(Evaluation), failure(Problem) }
+    enum ParseResult {
+        case success(Evaluation)
+        case failure(Problem)
+    }
 
     static func parseEvaluation(_ line: Substring, number: Int) -> ParseResult {
         func fail(_ reason: String) -> ParseResult { .failure(Problem(line: number, reason: reason)) }
@@ -259,8 +281,10 @@ public struct ProbeLog: Sendable {
         guard let newArrow = arrow(afterNew) else { return fail("new= has no →R/←L arrow") }
         guard abs(skew) <= maximumSkew, abs(elapsed) <= maximumElapsed else { return fail("skew or elapsed is absurdly large") }
         guard (0...1).contains(old), (0...1).contains(new) else { return fail("a phase lies outside 0…1") }
-        return .success(Evaluation(line: number, skew: skew, elapsed: elapsed, oldPhase: old, oldFacing: oldArrow,
-                                   newPhase: new, newFacing: newArrow))
+        return .success(
+            Evaluation(
+                line: number, skew: skew, elapsed: elapsed, oldPhase: old, oldFacing: oldArrow,
+                newPhase: new, newFacing: newArrow))
     }
 
     static func arrow(_ text: Substring) -> Arrow? {
@@ -274,7 +298,10 @@ public struct ProbeLog: Sendable {
     static func number(in text: Substring) -> (Double, Substring)? {
         var rest = text.drop { $0 == " " }
         var digits = ""
-        if let sign = rest.first, sign == "+" || sign == "-" { digits.append(sign); rest = rest.dropFirst() }
+        if let sign = rest.first, sign == "+" || sign == "-" {
+            digits.append(sign)
+            rest = rest.dropFirst()
+        }
         let whole = rest.prefix { $0.isASCII && $0.isNumber }
         rest = rest.dropFirst(whole.count)
         var fraction: Substring = ""
@@ -314,15 +341,20 @@ public struct ProbeLog: Sendable {
         var i = 0
         while i < evaluations.count {
             let f = evaluations[i].facing(formula)
-            guard f != stable else { i += 1; continue }
+            guard f != stable else {
+                i += 1
+                continue
+            }
             var j = i
             while j < evaluations.count && evaluations[j].facing(formula) == f { j += 1 }
             if j < evaluations.count {
                 let ms = (evaluations[j].nowSinceOrigin - evaluations[i].nowSinceOrigin) * 1000
                 if ms <= transientMS {
                     let since = evaluations[i].nowSinceOrigin
-                    flips.append(PredictedFlip(firstEvaluation: i, evaluations: j - i, startWall: walkOrigin.map { $0 + since },
-                                               startSinceOrigin: since, durationMS: ms))
+                    flips.append(
+                        PredictedFlip(
+                            firstEvaluation: i, evaluations: j - i, startWall: walkOrigin.map { $0 + since },
+                            startSinceOrigin: since, durationMS: ms))
                     i = j
                     continue
                 }

@@ -25,7 +25,8 @@ public struct AnalyzeReport: Sendable {
     public static func describeFlips(_ timeline: OrientationTimeline) -> String {
         let parts = timeline.flips.map { f -> String in
             let ms = Double(f.slots) * 1000 * timeline.map.rate.inverse.doubleValue
-            return "\(Format.milliseconds(ms)) at \(Format.seconds(timeline.map.seconds(ofSlot: f.startSlot))) (\(Format.count(Int(f.slots), "frame")) at \(timeline.map.rate.compactDescription) fps, \(Format.count(f.sourceFrames.count, "source frame")))"
+            return
+                "\(Format.milliseconds(ms)) at \(Format.seconds(timeline.map.seconds(ofSlot: f.startSlot))) (\(Format.count(Int(f.slots), "frame")) at \(timeline.map.rate.compactDescription) fps, \(Format.count(f.sourceFrames.count, "source frame")))"
         }
         return Format.count(timeline.flips.count, "transient mirror flip") + ": " + parts.joined(separator: ", ")
     }
@@ -36,44 +37,33 @@ public struct AnalyzeReport: Sendable {
         return .object([
             ("verdict", .string(c.verdict.rawValue)),
             ("tolerance_ms", .double(c.toleranceMS, decimals: 1)),
-            ("log", .object([("path", .string(log.path)), ("evaluations", .int(Int64(log.log.evaluations.count))),
-                             ("skew_negative", .int(Int64(log.log.baseline.negative))), ("skew_samples", .int(Int64(log.log.baseline.count))),
-                             ("evaluation_skew_negative", .int(Int64(log.log.negativeEvaluationSkews))),
-                             ("walk_origin", .optional(log.log.walkOrigin) { .double($0, decimals: 5) }),
-                             ("problems", .int(Int64(log.log.problems.count)))])),
+            (
+                "log",
+                .object([
+                    ("path", .string(log.path)), ("evaluations", .int(Int64(log.log.evaluations.count))),
+                    ("skew_negative", .int(Int64(log.log.baseline.negative))), ("skew_samples", .int(Int64(log.log.baseline.count))),
+                    ("evaluation_skew_negative", .int(Int64(log.log.negativeEvaluationSkews))),
+                    ("walk_origin", .optional(log.log.walkOrigin) { .double($0, decimals: 5) }),
+                    ("problems", .int(Int64(log.log.problems.count)))
+                ])
+            ),
             ("predicted", log.predictedJSON),
-            ("pairs", .array(c.pairs.map { p in
-                .object([("formula", .string(p.formula.rawValue)),
-                         ("video_ms", .optional(p.video) { .double($0.durationMS, decimals: 1) }),
-                         ("video_start_s", .optional(p.video) { .double($0.startSeconds, decimals: 6) }),
-                         ("log_ms", .optional(p.log) { .double($0.durationMS, decimals: 1) }),
-                         ("difference_ms", .optional(p.differenceMS) { .double($0, decimals: 1) }),
-                         ("onset_difference_ms", .optional(p.onsetDifferenceMS) { .double($0, decimals: 1) }),
-                         ("agrees", .bool(p.agrees))])
-            })),
-            ("disagreements", .array(c.disagreements.map { .string($0) })),
-        ])
-    }
-
-    /// The whole document.
-    public func json(includeCFRMap: Bool) -> JSONValue {
-        .object([
-            ("schema_version", .int(1)),
-            ("recording", timestamps.recordingJSON),
-            ("timestamps", timestamps.timestampsJSON(includeFrames: false)),
-            ("cfr", cfr.json(includeMap: includeCFRMap)),
-            ("orientation", orientation.json(includeFrames: false)),
-            ("flips", orientation.flipsJSON),
-            ("turns", orientation.turnsJSON),
-            ("unknown", orientation.unknownJSON),
-            ("undecided", orientation.undecidedJSON),
-            ("cross_check", crossCheckJSON),
-            ("wall_clock", .optional(wallClock) { $0.json }),
-            ("predicted_moments", .array(predictedMoments.map(\.json))),
-            ("verdict", .object([("passed", .bool(verdict.passed)), ("undetermined", .bool(verdict.undetermined)), ("expect", .optional(verdict.expectation) { .string($0.rawValue) }),
-                                 ("cross_check", .optional(crossCheck) { .string($0.verdict.rawValue) }),
-                                 ("summary", .string(verdictSummary))])),
-            ("exit_code", .int(Int64(verdict.exitCode))),
+            (
+                "pairs",
+                .array(
+                    c.pairs.map { p in
+                        .object([
+                            ("formula", .string(p.formula.rawValue)),
+                            ("video_ms", .optional(p.video) { .double($0.durationMS, decimals: 1) }),
+                            ("video_start_s", .optional(p.video) { .double($0.startSeconds, decimals: 6) }),
+                            ("log_ms", .optional(p.log) { .double($0.durationMS, decimals: 1) }),
+                            ("difference_ms", .optional(p.differenceMS) { .double($0, decimals: 1) }),
+                            ("onset_difference_ms", .optional(p.onsetDifferenceMS) { .double($0, decimals: 1) }),
+                            ("agrees", .bool(p.agrees))
+                        ])
+                    })
+            ),
+            ("disagreements", .array(c.disagreements.map { .string($0) }))
         ])
     }
 
@@ -91,9 +81,11 @@ public struct AnalyzeReport: Sendable {
             var pairs = TextTable(indent: 2)
             pairs.header(["formula", "video", "log", "difference", "agrees"])
             for p in c.pairs {
-                pairs.columns([p.formula.rawValue, p.video.map { Format.milliseconds($0.durationMS) } ?? "no flip",
-                               p.log.map { Format.milliseconds($0.durationMS) } ?? "no flip",
-                               p.differenceMS.map { Format.milliseconds($0) } ?? "–", p.agrees ? "yes" : "no"])
+                pairs.columns([
+                    p.formula.rawValue, p.video.map { Format.milliseconds($0.durationMS) } ?? "no flip",
+                    p.log.map { Format.milliseconds($0.durationMS) } ?? "no flip",
+                    p.differenceMS.map { Format.milliseconds($0) } ?? "–", p.agrees ? "yes" : "no"
+                ])
             }
             if !c.pairs.isEmpty { out += pairs.rendered }
             if c.verdict == .inconsistent {
@@ -103,8 +95,10 @@ public struct AnalyzeReport: Sendable {
             if let m = wallClock {
                 w.row("Wall clock", "\(m.source.rawValue), \(m.uncertaintyText): \(m.basis)")
                 for p in predictedMoments {
-                    w.row("Predicted", "\(p.formula.rawValue): \(Format.milliseconds(p.durationMS)) flip at wall \(p.wall.iso8601) → \(Format.seconds(p.seconds)), "
-                          + "slots \(p.firstSlot)–\(p.lastSlot), timeline facing \(p.seenText)")
+                    w.row(
+                        "Predicted",
+                        "\(p.formula.rawValue): \(Format.milliseconds(p.durationMS)) flip at wall \(p.wall.iso8601) → \(Format.seconds(p.seconds)), "
+                            + "slots \(p.firstSlot)–\(p.lastSlot), timeline facing \(p.seenText)")
                 }
             } else {
                 w.row("Wall clock", "no mapping: no flip both show, no creation_time (--wall-origin gives one)")

@@ -42,20 +42,37 @@ public struct CFRReport: Sendable {
             ("duration_s", .double(map.duration, decimals: 6)),
             ("duplicated", .int(map.duplicated)),
             ("dropped", .array(map.dropped.map { .int(Int64($0)) })),
-            ("rule", .object([("method", .string(rule.method.rawValue)), ("timestamps", .string(rule.timestamps.rawValue)),
-                              ("origin", .string(rule.origin.rawValue)), ("ffmpeg_command", .string(ffmpegCommand))])),
+            (
+                "rule",
+                .object([
+                    ("method", .string(rule.method.rawValue)), ("timestamps", .string(rule.timestamps.rawValue)),
+                    ("origin", .string(rule.origin.rawValue)), ("ffmpeg_command", .string(ffmpegCommand))
+                ])
+            ),
             ("clock", .string(resampler.clock.rawValue)),
-            ("clock_zero", .object([("ticks", .int(clock.zeroTicks)), ("time_base", .string(clock.timeBase.description)),
-                                    ("seconds", .double(Double(clock.zeroTicks) * clock.timeBase.doubleValue, decimals: 6))])),
+            (
+                "clock_zero",
+                .object([
+                    ("ticks", .int(clock.zeroTicks)), ("time_base", .string(clock.timeBase.description)),
+                    ("seconds", .double(Double(clock.zeroTicks) * clock.timeBase.doubleValue, decimals: 6))
+                ])
+            ),
             ("origin_slot", .int(map.originSlot)),
             ("start_s", .double(map.seconds(ofSlot: 0), decimals: 6)),
             ("same_slots_as_ffmpeg", .bool(sameSlotsAsFFmpeg)),
-            ("ffmpeg_differences", .array((ffmpegComparison?.differences ?? []).map { d in
-                .object([("slot", .int(d.absoluteSlot - map.originSlot)), ("time_s", .double(ffmpegComparison!.seconds(ofAbsoluteSlot: d.absoluteSlot), decimals: 6)),
-                         ("slots", .int(d.count)), ("frame", .optional(d.ours) { .int(Int64($0)) }),
-                         ("ffmpeg_frame", .optional(d.theirs) { .int(Int64($0)) })])
-            })),
-            ("warnings", .array(resampler.warnings.map { .string($0) })),
+            (
+                "ffmpeg_differences",
+                .array(
+                    (ffmpegComparison?.differences ?? []).map { d in
+                        .object([
+                            ("slot", .int(d.absoluteSlot - map.originSlot)),
+                            ("time_s", .double(ffmpegComparison!.seconds(ofAbsoluteSlot: d.absoluteSlot), decimals: 6)),
+                            ("slots", .int(d.count)), ("frame", .optional(d.ours) { .int(Int64($0)) }),
+                            ("ffmpeg_frame", .optional(d.theirs) { .int(Int64($0)) })
+                        ])
+                    })
+            ),
+            ("warnings", .array(resampler.warnings.map { .string($0) }))
         ]
         if includeMap { members.append(("map", .array(map.slotMap.map { .int(Int64($0)) }))) }
         return .object(members)
@@ -84,7 +101,10 @@ public struct CFRReport: Sendable {
         gridRow(&t)
         t.row("Rule", ruleText)
         t.row("Repeats", "\(map.duplicated) slots repeat the frame before them; \(map.runs.count) source frames shown")
-        t.row("Dropped", map.dropped.isEmpty ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + Format.list(map.dropped.map { "#\($0)" }))
+        t.row(
+            "Dropped",
+            map.dropped.isEmpty
+                ? "no source frame" : "\(Format.count(map.dropped.count, "source frame")): " + Format.list(map.dropped.map { "#\($0)" }))
         switch resampler.clock {
         case .pts: t.row("Clock", "pts (monotonic)")
         case .dts: t.row("Clock", "dts (pts are not strictly increasing; see the warning)")
@@ -100,9 +120,12 @@ public struct CFRReport: Sendable {
     var ruleText: String {
         let method = rule.method == .fpsFilter ? "fps filter" : "output rate conversion"
         let zero = resampler.recordingClock.zeroTicks
-        let origin = rule.origin == .absolute ? "times as stored"
-            : zero == 0 ? "times from the container start (0)"
-            : "times from the container start (stored time \(Format.seconds(Double(zero) * resampler.recordingClock.timeBase.doubleValue)) is 0)"
+        let origin =
+            rule.origin == .absolute
+            ? "times as stored"
+            : zero == 0
+                ? "times from the container start (0)"
+                : "times from the container start (stored time \(Format.seconds(Double(zero) * resampler.recordingClock.timeBase.doubleValue)) is 0)"
         return "\(method), as \(ffmpegCommand); \(origin)"
     }
 
@@ -113,19 +136,24 @@ public struct CFRReport: Sendable {
         guard let first = comparison.differences.first, let last = comparison.differences.last else {
             return "the same slots as \(ffmpegCommand)"
         }
-        let span = String(format: "%.3f–%.3f s", comparison.seconds(ofAbsoluteSlot: first.absoluteSlot),
-                          comparison.seconds(ofAbsoluteSlot: last.absoluteSlot + last.count))
+        let span = String(
+            format: "%.3f–%.3f s", comparison.seconds(ofAbsoluteSlot: first.absoluteSlot),
+            comparison.seconds(ofAbsoluteSlot: last.absoluteSlot + last.count))
         let items = comparison.differences.prefix(3).map { d -> String in
             let k = d.absoluteSlot - map.originSlot
             let slots = d.count == 1 ? "slot \(k)" : "slots \(k)–\(k + d.count - 1)"
-            return "\(slots) (\(Format.seconds(comparison.seconds(ofAbsoluteSlot: d.absoluteSlot)))): ffmpeg \(d.theirs.map { "#\($0)" } ?? "none"), here \(d.ours.map { "#\($0)" } ?? "none")"
+            return
+                "\(slots) (\(Format.seconds(comparison.seconds(ofAbsoluteSlot: d.absoluteSlot)))): ffmpeg \(d.theirs.map { "#\($0)" } ?? "none"), here \(d.ours.map { "#\($0)" } ?? "none")"
         }
         let more = comparison.differences.count > 3 ? " · \(comparison.differences.count - 3) more stretches in the JSON" : ""
         return "\(ffmpegCommand) differs in \(comparison.differingSlots) of \(map.slotCount) slots, \(span): its best_effort_timestamp "
-            + "takes dts where pts repeat or run backwards (--timestamps ffmpeg reproduces it exactly). " + items.joined(separator: " · ") + more
+            + "takes dts where pts repeat or run backwards (--timestamps ffmpeg reproduces it exactly). " + items.joined(separator: " · ")
+            + more
     }
 
-    var rateText: String { map.rate.denominator == 1 ? String(map.rate.numerator) : "\(map.rate) (\(String(format: "%.3f", map.rate.doubleValue)))" }
+    var rateText: String {
+        map.rate.denominator == 1 ? String(map.rate.numerator) : "\(map.rate) (\(String(format: "%.3f", map.rate.doubleValue)))"
+    }
 
     /// The run table: which source frame each stretch of slots shows.
     public var runsText: String {

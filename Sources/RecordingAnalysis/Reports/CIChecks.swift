@@ -35,21 +35,27 @@ public struct CIChecks: Sendable {
         let evidenceNote = evidence.map { " (evidence: \($0))" } ?? ""
         var checks: [Check] = []
         let integrity = report.timestamps.integrity
-        checks.append(Check(name: "capture integrity", outcome: integrity?.isIntact == false ? .failed : .passed,
-                            message: integrity?.details ?? "read whole"))
+        checks.append(
+            Check(
+                name: "capture integrity", outcome: integrity?.isIntact == false ? .failed : .passed,
+                message: integrity?.details ?? "read whole"))
         let audit = report.timestamps.audit
         var warnings: [String] = []
         if !audit.nonMonotonic.isEmpty { warnings.append("pts run backwards at \(Format.count(audit.nonMonotonic.count, "place"))") }
         if !audit.duplicates.isEmpty { warnings.append("\(audit.duplicates.count) duplicated pts") }
         if !audit.missingPTS.isEmpty { warnings.append("\(Format.count(audit.missingPTS.count, "frame")) without pts") }
         self.warnings = warnings
-        checks.append(Check(name: "timestamps", outcome: .passed,
-                            message: warnings.isEmpty ? "pts monotonic" : warnings.joined(separator: "; ") + " (placed by the repaired clock)"))
+        checks.append(
+            Check(
+                name: "timestamps", outcome: .passed,
+                message: warnings.isEmpty ? "pts monotonic" : warnings.joined(separator: "; ") + " (placed by the repaired clock)"))
         let expectation = report.verdict.expectation
         let flipsExpected = expectation == .bug
         let flipText = flips.isEmpty ? "no transient mirror flip" : AnalyzeReport.describeFlips(timeline)
-        checks.append(Check(name: "mirror flips", outcome: flips.isEmpty != flipsExpected ? .passed : .failed,
-                            message: flipText + (flips.isEmpty == flipsExpected ? evidenceNote : "")))
+        checks.append(
+            Check(
+                name: "mirror flips", outcome: flips.isEmpty != flipsExpected ? .passed : .failed,
+                message: flipText + (flips.isEmpty == flipsExpected ? evidenceNote : "")))
         if let crossCheck = report.crossCheck {
             let ok: Bool
             switch expectation {
@@ -57,8 +63,10 @@ public struct CIChecks: Sendable {
             case .fixed?: ok = crossCheck.verdict == .matchesNew || crossCheck.verdict == .undetermined
             case nil: ok = crossCheck.verdict != .inconsistent
             }
-            checks.append(Check(name: "probe-log cross-check", outcome: ok ? .passed : .failed,
-                                message: "\(crossCheck.verdict.rawValue)" + (ok ? "" : crossCheck.disagreements.first.map { ": \($0)" } ?? "")))
+            checks.append(
+                Check(
+                    name: "probe-log cross-check", outcome: ok ? .passed : .failed,
+                    message: "\(crossCheck.verdict.rawValue)" + (ok ? "" : crossCheck.disagreements.first.map { ": \($0)" } ?? "")))
         } else {
             checks.append(Check(name: "probe-log cross-check", outcome: .skipped, message: "no probe log given (--log)"))
         }
@@ -72,14 +80,17 @@ public struct CIChecks: Sendable {
     public var junitSuite: String {
         let failures = checks.filter { $0.outcome == .failed }.count
         let skipped = checks.filter { $0.outcome == .skipped }.count
-        var xml = "  <testsuite name=\"\(CIChecks.xml(capture))\" tests=\"\(checks.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(CIChecks.seconds(seconds))\">\n"
+        var xml =
+            "  <testsuite name=\"\(CIChecks.xml(capture))\" tests=\"\(checks.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(CIChecks.seconds(seconds))\">\n"
         for check in checks {
             let open = "    <testcase classname=\"analyze-recording\" name=\"\(CIChecks.xml(check.name))\" time=\"0\""
             switch check.outcome {
             case .passed:
                 xml += open + ">\n      <system-out>\(CIChecks.xml(check.message))</system-out>\n    </testcase>\n"
             case .failed:
-                xml += open + ">\n      <failure message=\"\(CIChecks.xml(check.message))\" type=\"\(CIChecks.xml(check.name))\">\(CIChecks.xml(verdict))</failure>\n    </testcase>\n"
+                xml +=
+                    open
+                    + ">\n      <failure message=\"\(CIChecks.xml(check.message))\" type=\"\(CIChecks.xml(check.name))\">\(CIChecks.xml(verdict))</failure>\n    </testcase>\n"
             case .skipped:
                 xml += open + ">\n      <skipped message=\"\(CIChecks.xml(check.message))\"/>\n    </testcase>\n"
             }
@@ -132,7 +143,8 @@ public struct CIChecks: Sendable {
         var lines: [String] = []
         let file = CIChecks.property(capture)
         for check in checks where check.outcome == .failed {
-            lines.append("::error file=\(file),title=\(CIChecks.property("analyze-recording: " + check.name))::\(CIChecks.data(check.message))")
+            lines.append(
+                "::error file=\(file),title=\(CIChecks.property("analyze-recording: " + check.name))::\(CIChecks.data(check.message))")
         }
         for w in warnings {
             lines.append("::warning file=\(file),title=\(CIChecks.property("analyze-recording: timestamps"))::\(CIChecks.data(w))")
@@ -143,7 +155,8 @@ public struct CIChecks: Sendable {
 
     /// A workflow command's message: `%`, CR and LF escaped.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
+            of: "\n", with: "%0A")
     }
 
     /// A workflow command's property value: also `:` and `,`.

@@ -39,8 +39,10 @@ public struct EvidencePlan: Sendable, Equatable {
     /// - Parameters:
     ///   - width, height: the recording's frame size.
     ///   - spriteRect: the sprite's last known box, in recording pixels.
-    public init(timeline: OrientationTimeline, predictedMoments: [PredictedMoment], wallClock: WallClockMapping?,
-                spriteRect: PixelRect?, width: Int, height: Int) {
+    public init(
+        timeline: OrientationTimeline, predictedMoments: [PredictedMoment], wallClock: WallClockMapping?,
+        spriteRect: PixelRect?, width: Int, height: Int
+    ) {
         let map = timeline.map
         var planned: [(file: String, slots: [Int64], caption: String)] = []
         for (n, flip) in timeline.flips.enumerated() {
@@ -48,7 +50,8 @@ public struct EvidencePlan: Sendable, Equatable {
             if slots.count > Self.flipTiles {
                 slots = Array(slots.prefix(Self.flipTiles / 2)) + Array(slots.suffix(Self.flipTiles / 2))
             }
-            let caption = "Flip \(n + 1): slots \(slots.first ?? 0)–\(slots.last ?? 0) at \(map.rate.compactDescription) fps "
+            let caption =
+                "Flip \(n + 1): slots \(slots.first ?? 0)–\(slots.last ?? 0) at \(map.rate.compactDescription) fps "
                 + "(\(Format.seconds(map.seconds(ofSlot: slots.first ?? 0)))–\(Format.seconds(map.seconds(ofSlot: (slots.last ?? 0) + 1)))); "
                 + "mirrored tiles framed in red"
             planned.append(("flip-\(n + 1).png", slots, caption))
@@ -60,7 +63,8 @@ public struct EvidencePlan: Sendable, Equatable {
             let chunks = stride(from: 0, to: all.count, by: Self.windowTiles).map { Array(all[$0..<min(all.count, $0 + Self.windowTiles)]) }
             for (k, slots) in chunks.enumerated() {
                 let name = moment.formula == .old ? "legacy" : "clamped"
-                let caption = "The \(name) formula predicts a \(Format.milliseconds(moment.durationMS)) flip at wall \(moment.wall.iso8601) → \(Format.seconds(moment.seconds)) "
+                let caption =
+                    "The \(name) formula predicts a \(Format.milliseconds(moment.durationMS)) flip at wall \(moment.wall.iso8601) → \(Format.seconds(moment.seconds)) "
                     + "(\(wallClock?.uncertaintyText ?? "")); slots \(slots.first ?? 0)–\(slots.last ?? 0)"
                     + (chunks.count > 1 ? " (part \(k + 1) of \(chunks.count))" : "") + "; timeline facing: \(moment.seenText)"
                 planned.append(("predicted-\(moment.formula.rawValue)-\(n + 1)\(chunks.count > 1 ? "-\(k + 1)" : "").png", slots, caption))

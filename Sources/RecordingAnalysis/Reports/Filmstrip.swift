@@ -3,7 +3,11 @@ public enum Filmstrip {
     /// An 8-bit colour.
     public struct Color: Sendable, Equatable {
         public var red: UInt8, green: UInt8, blue: UInt8
-        public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) { self.red = red; self.green = green; self.blue = blue }
+        public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
         public static let separator = Color(255, 255, 255)
         /// Marks mirrored tiles in evidence strips.
         public static let highlight = Color(230, 40, 60)
@@ -11,7 +15,9 @@ public enum Filmstrip {
 
     /// The largest tile size that keeps a strip of `count` tiles of `width` x `height` under
     /// `maximumWidth` pixels, keeping the aspect ratio; full size when it already fits.
-    public static func tileSize(width: Int, height: Int, count: Int, separator: Int = 2, maximumWidth: Int = Limits.filmstripWidth) -> (width: Int, height: Int) {
+    public static func tileSize(width: Int, height: Int, count: Int, separator: Int = 2, maximumWidth: Int = Limits.filmstripWidth) -> (
+        width: Int, height: Int
+    ) {
         guard count > 0, width > 0, height > 0 else { return (width, height) }
         let available = maximumWidth - (count - 1) * separator
         guard width * count > available else { return (width, height) }
@@ -39,7 +45,9 @@ public enum Filmstrip {
                 for y in 0..<h {
                     for x in 0..<w where x < border || x >= w - border || y < border || y >= h - border {
                         let i = (y * total + x0 + x) * 3
-                        strip.pixels[i] = color.red; strip.pixels[i + 1] = color.green; strip.pixels[i + 2] = color.blue
+                        strip.pixels[i] = color.red
+                        strip.pixels[i + 1] = color.green
+                        strip.pixels[i + 2] = color.blue
                     }
                 }
             }

@@ -12,7 +12,8 @@ public enum Format {
     /// The first `limit` items joined with commas, then how many more (a text report stays short;
     /// the JSON has them all).
     public static func list(_ items: [String], limit: Int = 10) -> String {
-        items.count <= limit ? items.joined(separator: ", ")
+        items.count <= limit
+            ? items.joined(separator: ", ")
             : items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more (all in the JSON)"
     }
 }
@@ -45,8 +46,12 @@ public struct TextTable: Sendable {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar == "\u{1B}" { out += "\\e" } else if isControl(scalar) {
-                out += scalar.value < 0x100 ? "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            if scalar == "\u{1B}" {
+                out += "\\e"
+            } else if isControl(scalar) {
+                out +=
+                    scalar.value < 0x100
+                    ? "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
                     : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -41,8 +41,15 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .raw(let json): out += json
         case .array(let items):
             // Arrays of scalars stay on one line: frame lists and slot maps would be unreadable otherwise.
-            let scalar = items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }
-            if items.isEmpty { out += "[]"; return }
+            let scalar = items.allSatisfy {
+                if case .array = $0 { return false }
+                if case .object = $0 { return false }
+                return true
+            }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             if indent == 0 || scalar {
                 out += "["
                 for (i, item) in items.enumerated() {
@@ -60,7 +67,10 @@ public indirect enum JSONValue: Sendable, Equatable {
                 out += String(repeating: " ", count: indent * level) + "]"
             }
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             if indent == 0 {
                 out += "{"
                 for (i, (key, value)) in members.enumerated() {
@@ -87,7 +97,12 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Small flat objects inside arrays (one per frame) print on one line each.
     private func compactIndent(_ item: JSONValue, _ indent: Int) -> Int {
         if case .object(let members) = item, members.count <= 12,
-           members.allSatisfy({ if case .object = $0.1 { return false }; if case .array = $0.1 { return false }; return true }) {
+            members.allSatisfy({
+                if case .object = $0.1 { return false }
+                if case .array = $0.1 { return false }
+                return true
+            })
+        {
             return 0
         }
         return indent

@@ -11,16 +11,20 @@ public struct LogReport: Sendable {
     }
 
     func predictionJSON(_ p: ProbeLog.PredictedFlip) -> JSONValue {
-        .object([("start_wall", .optional(p.startWall) { .double($0, decimals: 5) }),
-                 ("start_since_origin_s", .double(p.startSinceOrigin, decimals: 5)),
-                 ("evaluations", .int(Int64(p.evaluations))),
-                 ("first_line", .int(Int64(log.evaluations[p.firstEvaluation].line))),
-                 ("duration_ms", .double(p.durationMS, decimals: 1))])
+        .object([
+            ("start_wall", .optional(p.startWall) { .double($0, decimals: 5) }),
+            ("start_since_origin_s", .double(p.startSinceOrigin, decimals: 5)),
+            ("evaluations", .int(Int64(p.evaluations))),
+            ("first_line", .int(Int64(log.evaluations[p.firstEvaluation].line))),
+            ("duration_ms", .double(p.durationMS, decimals: 1))
+        ])
     }
 
     /// The predictions of both formulas.
     public var predictedJSON: JSONValue {
-        .object(ProbeLog.Formula.allCases.map { f in (f.rawValue, .array(log.predictedFlips(f, transientMS: transientMS).map(predictionJSON))) })
+        .object(
+            ProbeLog.Formula.allCases.map { f in (f.rawValue, .array(log.predictedFlips(f, transientMS: transientMS).map(predictionJSON))) }
+        )
     }
 
     /// The `log` object.
@@ -31,10 +35,15 @@ public struct LogReport: Sendable {
             ("process", .optional(log.probeProcess) { .string($0) }),
             ("source", .optional(log.probeSource) { .string($0) }),
             ("other_source_lines", .int(Int64(log.otherSourceLines))),
-            ("log_clock_offset", .optional(log.logClockOffset) { o in
-                .object([("median_ms", .double(o.median * 1000, decimals: 3)), ("spread_ms", .double(o.spread * 1000, decimals: 3)),
-                         ("evaluations", .int(Int64(o.count)))])
-            }),
+            (
+                "log_clock_offset",
+                .optional(log.logClockOffset) { o in
+                    .object([
+                        ("median_ms", .double(o.median * 1000, decimals: 3)), ("spread_ms", .double(o.spread * 1000, decimals: 3)),
+                        ("evaluations", .int(Int64(o.count)))
+                    ])
+                }
+            ),
             ("evaluations", .int(Int64(log.evaluations.count))),
             ("walk_origin", .optional(log.walkOrigin) { .double($0, decimals: 5) }),
             ("skew_samples", .int(Int64(log.baseline.count))),
@@ -42,17 +51,25 @@ public struct LogReport: Sendable {
             ("evaluation_skew_negative", .int(Int64(log.negativeEvaluationSkews))),
             ("ignored_lines", .int(Int64(log.ignoredLines))),
             ("problems", .array(log.problems.map { .object([("line", .int(Int64($0.line))), ("reason", .string($0.reason))]) })),
-            ("predicted", predictedJSON),
+            ("predicted", predictedJSON)
         ]
         if includeEvaluations {
-            members.append(("evaluation_list", .array(log.evaluations.map { e in
-                .object([("line", .int(Int64(e.line))), ("skew", .double(e.skew, decimals: 5)), ("elapsed", .double(e.elapsed, decimals: 5)),
-                         ("t", .optional(log.walkOrigin) { .double($0 + e.elapsed, decimals: 5) }),
-                         ("now", .optional(log.walkOrigin) { .double($0 + e.nowSinceOrigin, decimals: 5) }),
-                         ("logged_at", .optional(e.loggedAt) { .double($0, decimals: 6) }),
-                         ("old", .double(e.oldPhase, decimals: 5)), ("old_facing", .string(e.oldFacing.rawValue)),
-                         ("new", .double(e.newPhase, decimals: 5)), ("new_facing", .string(e.newFacing.rawValue))])
-            })))
+            members.append(
+                (
+                    "evaluation_list",
+                    .array(
+                        log.evaluations.map { e in
+                            .object([
+                                ("line", .int(Int64(e.line))), ("skew", .double(e.skew, decimals: 5)),
+                                ("elapsed", .double(e.elapsed, decimals: 5)),
+                                ("t", .optional(log.walkOrigin) { .double($0 + e.elapsed, decimals: 5) }),
+                                ("now", .optional(log.walkOrigin) { .double($0 + e.nowSinceOrigin, decimals: 5) }),
+                                ("logged_at", .optional(e.loggedAt) { .double($0, decimals: 6) }),
+                                ("old", .double(e.oldPhase, decimals: 5)), ("old_facing", .string(e.oldFacing.rawValue)),
+                                ("new", .double(e.newPhase, decimals: 5)), ("new_facing", .string(e.newFacing.rawValue))
+                            ])
+                        })
+                ))
         }
         return .object(members)
     }
@@ -77,14 +94,22 @@ public struct LogReport: Sendable {
             var from = "\(styleName) lines"
             if let process = log.probeProcess { from += " from \(process)" }
             if let source = log.probeSource { from += " [\(source)]" }
-            if log.otherSourceLines > 0 { from += "; \(Format.count(log.otherSourceLines, "probe-like line")) from other processes or categories ignored" }
+            if log.otherSourceLines > 0 {
+                from += "; \(Format.count(log.otherSourceLines, "probe-like line")) from other processes or categories ignored"
+            }
             t.row("Format", from)
         }
         if let o = log.logClockOffset {
-            t.row("Log clock", String(format: "the log's timestamps run %+.1f ms from the probe's wall clock (median of %d, spread %.1f ms)",
-                                      o.median * 1000, o.count, o.spread * 1000))
+            t.row(
+                "Log clock",
+                String(
+                    format: "the log's timestamps run %+.1f ms from the probe's wall clock (median of %d, spread %.1f ms)",
+                    o.median * 1000, o.count, o.spread * 1000))
         }
-        t.row("Origin", log.walkOrigin.map { String(format: "walkOrigin = %.5f s since 2001-01-01", $0) } ?? "no armed walkOrigin line: wall times are relative")
+        t.row(
+            "Origin",
+            log.walkOrigin.map { String(format: "walkOrigin = %.5f s since 2001-01-01", $0) }
+                ?? "no armed walkOrigin line: wall times are relative")
         if log.baseline.count > 0 {
             var line = "\(log.baseline.negative) of \(log.baseline.count) baseline skews negative"
             if let a = log.baseline.closestToZero, let b = log.baseline.farthestFromZero {
@@ -97,13 +122,22 @@ public struct LogReport: Sendable {
             t.row("Skew", "\(log.negativeEvaluationSkews) of \(log.evaluations.count) evaluation skews negative (no baseline)")
         }
         if let first = log.evaluations.first {
-            t.row("First", String(format: "elapsed %+.1f ms: old %.5f %@, new %.5f %@", first.elapsed * 1000, first.oldPhase,
-                                  first.oldFacing == .right ? "→R" : "←L", first.newPhase, first.newFacing == .right ? "→R" : "←L"))
+            t.row(
+                "First",
+                String(
+                    format: "elapsed %+.1f ms: old %.5f %@, new %.5f %@", first.elapsed * 1000, first.oldPhase,
+                    first.oldFacing == .right ? "→R" : "←L", first.newPhase, first.newFacing == .right ? "→R" : "←L"))
         }
         for f in ProbeLog.Formula.allCases {
             let p = log.predictedFlips(f, transientMS: transientMS)
             let label = f == .old ? "Old predicts" : "New predicts"
-            t.row(label, p.isEmpty ? "no flip" : p.map { "a \(Format.milliseconds($0.durationMS)) flip (\(Format.count($0.evaluations, "evaluation")) from line \(log.evaluations[$0.firstEvaluation].line))" }.joined(separator: ", "))
+            t.row(
+                label,
+                p.isEmpty
+                    ? "no flip"
+                    : p.map {
+                        "a \(Format.milliseconds($0.durationMS)) flip (\(Format.count($0.evaluations, "evaluation")) from line \(log.evaluations[$0.firstEvaluation].line))"
+                    }.joined(separator: ", "))
         }
         for problem in log.problems.prefix(20) { t.row("Problem", "line \(problem.line): \(problem.reason)") }
         if log.problems.count > 20 { t.row("Problem", "… and \(log.problems.count - 20) more (all in the JSON)") }

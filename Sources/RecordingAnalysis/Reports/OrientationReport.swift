@@ -14,8 +14,10 @@ public struct OrientationReport: Sendable {
     public let firstEventFrame: Int?
     public let workingFactor: Int
 
-    public init(timeline: OrientationTimeline, orientations: [FrameOrientation], frames: [FrameTiming], timeBase: Rational,
-                placement: [Int64?], templateMode: Bool, templateScale: Double?, spriteRect: PixelRect?, firstEventFrame: Int?, workingFactor: Int) {
+    public init(
+        timeline: OrientationTimeline, orientations: [FrameOrientation], frames: [FrameTiming], timeBase: Rational,
+        placement: [Int64?], templateMode: Bool, templateScale: Double?, spriteRect: PixelRect?, firstEventFrame: Int?, workingFactor: Int
+    ) {
         self.timeline = timeline
         self.orientations = orientations
         self.frames = frames
@@ -47,40 +49,54 @@ public struct OrientationReport: Sendable {
 
     /// The `flips` array.
     public var flipsJSON: JSONValue {
-        .array(timeline.flips.map { f in
-            .object([
-                ("start_s", .double(slotSeconds(f.startSlot), decimals: 6)),
-                ("end_s", .double(slotSeconds(f.startSlot + f.slots), decimals: 6)),
-                ("duration_ms", .double(slotsMS(f.slots), decimals: 3)),
-                ("cfr_frames", .int(f.slots)),
-                ("source_frames", .int(Int64(f.sourceFrames.count))),
-                ("source_duration_ms", .optional(f.sourceDuration) { .double(Double($0) * timeBase.doubleValue * 1000, decimals: 3) }),
-                ("facing", .string(name(f.facing))),
-                ("sources", .array(f.sourceFrames.map { .int(Int64($0)) })),
-            ])
-        })
+        .array(
+            timeline.flips.map { f in
+                .object([
+                    ("start_slot", .int(f.startSlot)), ("start_s", .double(slotSeconds(f.startSlot), decimals: 6)),
+                    ("end_slot", .int(f.startSlot + f.slots)), ("end_s", .double(slotSeconds(f.startSlot + f.slots), decimals: 6)),
+                    ("duration_ms", .double(slotsMS(f.slots), decimals: 3)),
+                    ("cfr_frames", .int(f.slots)),
+                    ("source_frames", .int(Int64(f.sourceFrames.count))),
+                    ("source_duration_ms", .optional(f.sourceDuration) { .double(Double($0) * timeBase.doubleValue * 1000, decimals: 3) }),
+                    ("facing", .string(name(f.facing))),
+                    ("sources", .array(f.sourceFrames.map { .int(Int64($0)) }))
+                ])
+            })
     }
 
     /// The `unknown` array: stretches of the grid whose facing is not established, with the reason.
     public var unknownJSON: JSONValue {
-        .array(timeline.unknownStretches.map { u in
-            .object([("start_s", .double(slotSeconds(u.firstSlot), decimals: 6)), ("end_s", .double(slotSeconds(u.firstSlot + u.slots), decimals: 6)),
-                     ("duration_ms", .double(slotsMS(u.slots), decimals: 3)), ("reason", .string(u.reason?.rawValue ?? "unknown")),
-                     ("sources", .array(u.sources.map { .int(Int64($0)) }))])
-        })
+        .array(
+            timeline.unknownStretches.map { u in
+                .object([
+                    ("start_slot", .int(u.firstSlot)), ("start_s", .double(slotSeconds(u.firstSlot), decimals: 6)),
+                    ("end_slot", .int(u.firstSlot + u.slots)), ("end_s", .double(slotSeconds(u.firstSlot + u.slots), decimals: 6)),
+                    ("duration_ms", .double(slotsMS(u.slots), decimals: 3)), ("reason", .string(u.reason?.rawValue ?? "unknown")),
+                    ("sources", .array(u.sources.map { .int(Int64($0)) }))
+                ])
+            })
     }
 
     /// The `undecided` array: short changes of facing next to unknown frames.
     public var undecidedJSON: JSONValue {
-        .array(timeline.undecided.map { u in
-            .object([("start_s", .double(slotSeconds(u.startSlot), decimals: 6)), ("duration_ms", .double(slotsMS(u.slots), decimals: 3)),
-                     ("facing", .string(name(u.facing))), ("sources", .array(u.sourceFrames.map { .int(Int64($0)) }))])
-        })
+        .array(
+            timeline.undecided.map { u in
+                .object([
+                    ("start_slot", .int(u.startSlot)), ("start_s", .double(slotSeconds(u.startSlot), decimals: 6)),
+                    ("duration_ms", .double(slotsMS(u.slots), decimals: 3)),
+                    ("facing", .string(name(u.facing))), ("sources", .array(u.sourceFrames.map { .int(Int64($0)) }))
+                ])
+            })
     }
 
     /// The `turns` array.
     public var turnsJSON: JSONValue {
-        .array(timeline.turns.map { .object([("at_s", .double(slotSeconds($0.slot), decimals: 6)), ("facing", .string(name($0.facing)))]) })
+        .array(
+            timeline.turns.map {
+                .object([
+                    ("slot", .int($0.slot)), ("at_s", .double(slotSeconds($0.slot), decimals: 6)), ("facing", .string(name($0.facing)))
+                ])
+            })
     }
 
     /// The `orientation` object; `includeFrames` adds every frame's verdict.
@@ -89,19 +105,31 @@ public struct OrientationReport: Sendable {
             ("mode", .string(templateMode ? "template" : "auto")),
             ("template_scale", .optional(templateScale) { .double($0, decimals: 3) }),
             ("working_scale", .int(Int64(workingFactor))),
-            ("sprite", .optional(spriteRect) { r in
-                .object([("x", .int(Int64(r.x))), ("y", .int(Int64(r.y))), ("width", .int(Int64(r.width))), ("height", .int(Int64(r.height)))])
-            }),
+            (
+                "sprite",
+                .optional(spriteRect) { r in
+                    .object([
+                        ("x", .int(Int64(r.x))), ("y", .int(Int64(r.y))), ("width", .int(Int64(r.width))), ("height", .int(Int64(r.height)))
+                    ])
+                }
+            ),
             ("first_mirror_event_frame", .optional(firstEventFrame) { .int(Int64($0)) }),
-            ("initial_facing", .optional(timeline.initialFacing) { .string(name($0)) }),
+            ("initial_facing", .optional(timeline.initialFacing) { .string(name($0)) })
         ]
         if includeFrames {
-            members.append(("frames", .array(orientations.map { o in
-                .object([("index", .int(Int64(o.index))), ("time_s", .optional(frameSeconds(o.index)) { .double($0, decimals: 6) }),
-                         ("facing", .string(name(o.facing))), ("measured", .bool(o.measured)),
-                         ("confidence", .optional(o.confidence) { .double(Double($0), decimals: 3) }),
-                         ("reason", .optional(o.reason) { .string($0.rawValue) })])
-            })))
+            members.append(
+                (
+                    "frames",
+                    .array(
+                        orientations.map { o in
+                            .object([
+                                ("index", .int(Int64(o.index))), ("time_s", .optional(frameSeconds(o.index)) { .double($0, decimals: 6) }),
+                                ("facing", .string(name(o.facing))), ("measured", .bool(o.measured)),
+                                ("confidence", .optional(o.confidence) { .double(Double($0), decimals: 3) }),
+                                ("reason", .optional(o.reason) { .string($0.rawValue) })
+                            ])
+                        })
+                ))
         }
         return .object(members)
     }
@@ -114,10 +142,15 @@ public struct OrientationReport: Sendable {
         var t = TextTable(labelWidth: OrientationReport.labelWidth)
         if templateMode {
             let scale = templateScale.map { String(format: "%.2f", $0) } ?? "–"
-            t.row("Sprite", spriteRect.map { "template matched at scale \(scale), last seen at \($0.x),\($0.y) (\($0.width)x\($0.height) px)" }
-                  ?? "template not found in any frame")
+            t.row(
+                "Sprite",
+                spriteRect.map { "template matched at scale \(scale), last seen at \($0.x),\($0.y) (\($0.width)x\($0.height) px)" }
+                    ?? "template not found in any frame")
         } else if let first = firstEventFrame, let r = spriteRect {
-            t.row("Sprite", "found by its first mirror event at frame #\(first)\(frameSeconds(first).map { " (\(Format.seconds($0)))" } ?? ""); last seen at \(r.x),\(r.y) (\(r.width)x\(r.height) px)")
+            t.row(
+                "Sprite",
+                "found by its first mirror event at frame #\(first)\(frameSeconds(first).map { " (\(Format.seconds($0)))" } ?? ""); last seen at \(r.x),\(r.y) (\(r.width)x\(r.height) px)"
+            )
         } else {
             t.row("Sprite", "no mirror event between any two frames: nothing was mirrored (auto mode)")
         }
@@ -128,22 +161,37 @@ public struct OrientationReport: Sendable {
             var f = TextTable(indent: 2)
             f.header(["start", "end", "duration", "cfr frames", "source frames", "source duration", "facing"])
             for flip in timeline.flips {
-                f.columns([Format.seconds(slotSeconds(flip.startSlot)), Format.seconds(slotSeconds(flip.startSlot + flip.slots)),
-                           Format.milliseconds(slotsMS(flip.slots)), "\(flip.slots) at \(rate.compactDescription) fps",
-                           "\(flip.sourceFrames.count) (" + flip.sourceFrames.map { "#\($0)" }.joined(separator: ", ") + ")",
-                           flip.sourceDuration.map { Format.milliseconds(Double($0) * timeBase.doubleValue * 1000) } ?? "–", name(flip.facing)])
+                f.columns([
+                    Format.seconds(slotSeconds(flip.startSlot)), Format.seconds(slotSeconds(flip.startSlot + flip.slots)),
+                    Format.milliseconds(slotsMS(flip.slots)), "\(flip.slots) at \(rate.compactDescription) fps",
+                    "\(flip.sourceFrames.count) (" + flip.sourceFrames.map { "#\($0)" }.joined(separator: ", ") + ")",
+                    flip.sourceDuration.map { Format.milliseconds(Double($0) * timeBase.doubleValue * 1000) } ?? "–", name(flip.facing)
+                ])
             }
             out += f.rendered
         }
         var turns = TextTable(labelWidth: OrientationReport.labelWidth)
-        turns.row("Turns", timeline.turns.isEmpty ? "none" : timeline.turns.map { "\(Format.seconds(slotSeconds($0.slot))) → \(name($0.facing))" }.joined(separator: ", "))
+        turns.row(
+            "Turns",
+            timeline.turns.isEmpty
+                ? "none" : timeline.turns.map { "\(Format.seconds(slotSeconds($0.slot))) → \(name($0.facing))" }.joined(separator: ", "))
         let unknown = timeline.unknownStretches
         if !unknown.isEmpty {
-            let listed = unknown.map { "\(Format.seconds(slotSeconds($0.firstSlot)))–\(Format.seconds(slotSeconds($0.firstSlot + $0.slots))) \($0.reason?.rawValue ?? "unknown")" }
-            turns.row("Unknown", "facing not established for \(Format.milliseconds(slotsMS(unknown.reduce(0) { $0 + $1.slots }))): " + Format.list(listed, limit: 5))
+            let listed = unknown.map {
+                "\(Format.seconds(slotSeconds($0.firstSlot)))–\(Format.seconds(slotSeconds($0.firstSlot + $0.slots))) \($0.reason?.rawValue ?? "unknown")"
+            }
+            turns.row(
+                "Unknown",
+                "facing not established for \(Format.milliseconds(slotsMS(unknown.reduce(0) { $0 + $1.slots }))): "
+                    + Format.list(listed, limit: 5))
         }
         if !timeline.undecided.isEmpty {
-            turns.row("Undecided", Format.list(timeline.undecided.map { "\(Format.seconds(slotSeconds($0.startSlot))) \(name($0.facing)) for \(Format.milliseconds(slotsMS($0.slots))) next to unknown frames" }))
+            turns.row(
+                "Undecided",
+                Format.list(
+                    timeline.undecided.map {
+                        "\(Format.seconds(slotSeconds($0.startSlot))) \(name($0.facing)) for \(Format.milliseconds(slotsMS($0.slots))) next to unknown frames"
+                    }))
         }
         return out + turns.rendered
     }
@@ -155,8 +203,9 @@ public struct OrientationReport: Sendable {
         while i < orientations.count {
             var j = i
             while j + 1 < orientations.count && orientations[j + 1].facing == orientations[i].facing
-                    && orientations[j + 1].measured == orientations[i].measured
-                    && orientations[j + 1].reason == orientations[i].reason { j += 1 }
+                && orientations[j + 1].measured == orientations[i].measured
+                && orientations[j + 1].reason == orientations[i].reason
+            { j += 1 }
             let range = i == j ? "#\(orientations[i].index)" : "#\(orientations[i].index)–#\(orientations[j].index)"
             var part = "\(range) \(name(orientations[i].facing))"
             if !orientations[i].measured { part += " (assumed)" }

@@ -16,7 +16,9 @@ public enum TimelinePlot {
             for y in max(0, y0)..<min(height, y0 + h) {
                 for x in max(0, x0)..<min(width, x0 + w) {
                     let i = (y * width + x) * 3
-                    img.pixels[i] = c.red; img.pixels[i + 1] = c.green; img.pixels[i + 2] = c.blue
+                    img.pixels[i] = c.red
+                    img.pixels[i + 1] = c.green
+                    img.pixels[i + 2] = c.blue
                 }
             }
         }

@@ -25,7 +25,7 @@ public struct TimestampReport: Sendable {
             ("decoded_s", .optional(integrity.reading.decodedSeconds) { .double($0, decimals: 6) }),
             ("promised_s", .optional(integrity.reading.promisedSeconds) { .double($0, decimals: 6) }),
             ("ffmpeg_errors", .int(Int64(integrity.reading.ffmpegErrors))),
-            ("ffmpeg_messages", .array(integrity.reading.ffmpegMessages.map { .string($0) })),
+            ("ffmpeg_messages", .array(integrity.reading.ffmpegMessages.map { .string($0) }))
         ])
     }
 
@@ -47,14 +47,24 @@ public struct TimestampReport: Sendable {
             ("duration_s", .optional(info.streamDurationSeconds) { .double($0, decimals: 6) }),
             ("container_duration_s", .optional(info.containerDurationSeconds) { .double($0, decimals: 6) }),
             ("creation_time", .optional(info.creationTime) { .string($0) }),
-            ("edit_list", .optional(info.editList) { edits in
-                .array(edits.entries.map { e in
-                    .object([("duration_s", .double(Double(e.duration) / Double(max(1, edits.movieTimescale)), decimals: 6)),
-                             ("media_start_s", e.mediaTime < 0 ? .null : .double(Double(e.mediaTime) / Double(max(1, edits.mediaTimescale)), decimals: 6)),
-                             ("rate", .double(e.rate, decimals: 3))])
-                })
-            }),
-            ("b_frames", .bool(audit.hasBFrames)),
+            (
+                "edit_list",
+                .optional(info.editList) { edits in
+                    .array(
+                        edits.entries.map { e in
+                            .object([
+                                ("duration_s", .double(Double(e.duration) / Double(max(1, edits.movieTimescale)), decimals: 6)),
+                                (
+                                    "media_start_s",
+                                    e.mediaTime < 0
+                                        ? .null : .double(Double(e.mediaTime) / Double(max(1, edits.mediaTimescale)), decimals: 6)
+                                ),
+                                ("rate", .double(e.rate, decimals: 3))
+                            ])
+                        })
+                }
+            ),
+            ("b_frames", .bool(audit.hasBFrames))
         ])
     }
 
@@ -64,43 +74,68 @@ public struct TimestampReport: Sendable {
         func s(_ pts: Int64) -> JSONValue { .double(a.seconds(pts), decimals: 6) }
         func ms(_ ticks: Int64) -> JSONValue { .double(a.duration(ticks) * 1000, decimals: 3) }
         var members: [(String, JSONValue)] = [
-            ("non_monotonic", .array(a.nonMonotonic.map {
-                .object([("index", .int(Int64($0.index))), ("pts", .int($0.pts)), ("pts_s", s($0.pts)),
-                         ("previous_pts", .int($0.previousPTS)), ("previous_pts_s", s($0.previousPTS))])
-            })),
-            ("duplicates", .array(a.duplicates.map {
-                .object([("index", .int(Int64($0.index))), ("pts", .int($0.pts)), ("pts_s", s($0.pts))])
-            })),
+            (
+                "non_monotonic",
+                .array(
+                    a.nonMonotonic.map {
+                        .object([
+                            ("index", .int(Int64($0.index))), ("pts", .int($0.pts)), ("pts_s", s($0.pts)),
+                            ("previous_pts", .int($0.previousPTS)), ("previous_pts_s", s($0.previousPTS))
+                        ])
+                    })
+            ),
+            (
+                "duplicates",
+                .array(
+                    a.duplicates.map {
+                        .object([("index", .int(Int64($0.index))), ("pts", .int($0.pts)), ("pts_s", s($0.pts))])
+                    })
+            ),
             ("missing_pts", .array(a.missingPTS.map { .int(Int64($0)) })),
-            ("dts_non_monotonic", .array(a.dtsNonMonotonic.map {
-                .object([("packet", .int(Int64($0.packetIndex))), ("dts", .int($0.dts)), ("previous_dts", .int($0.previousDTS))])
-            })),
+            (
+                "dts_non_monotonic",
+                .array(
+                    a.dtsNonMonotonic.map {
+                        .object([("packet", .int(Int64($0.packetIndex))), ("dts", .int($0.dts)), ("previous_dts", .int($0.previousDTS))])
+                    })
+            ),
             ("corrupt_packets", .int(Int64(a.corruptPackets))),
             ("read_error", .optional(readError) { .string($0) }),
             ("integrity", integrityJSON),
-            ("interval_ms", .optional(a.intervals) {
-                .object([("min", ms($0.min)), ("median", ms($0.median)), ("max", ms($0.max))])
-            }),
+            (
+                "interval_ms",
+                .optional(a.intervals) {
+                    .object([("min", ms($0.min)), ("median", ms($0.median)), ("max", ms($0.max))])
+                }
+            ),
             ("vfr", .bool(a.isVariableFrameRate)),
             ("gaps", .array(a.gaps.map { .object([("start_s", s($0.startPTS)), ("duration_ms", ms($0.length))]) })),
-            ("pts_cut_hazards", .array(a.cutHazards.map {
-                .object([("from_s", s($0.fromPTS)), ("to_s", s($0.toPTS)), ("starts_at_index", .int(Int64($0.startsAtIndex))),
-                         ("earlier_frames", .array($0.earlierFrames.map { .int(Int64($0)) }))])
-            })),
+            (
+                "pts_cut_hazards",
+                .array(
+                    a.cutHazards.map {
+                        .object([
+                            ("from_s", s($0.fromPTS)), ("to_s", s($0.toPTS)), ("starts_at_index", .int(Int64($0.startsAtIndex))),
+                            ("earlier_frames", .array($0.earlierFrames.map { .int(Int64($0)) }))
+                        ])
+                    })
+            )
         ]
         if includeFrames {
-            members.append(("frames", .array(a.frames.map { f in
-                .object([("index", .int(Int64(f.index))), ("pts", .optional(f.pts) { .int($0) }),
-                         ("pts_s", .optional(f.pts) { s($0) }), ("dts", .optional(f.dts) { .int($0) }),
-                         ("duration", .int(f.duration)), ("key", .bool(f.isKey))])
-            })))
+            members.append(
+                (
+                    "frames",
+                    .array(
+                        a.frames.map { f in
+                            .object([
+                                ("index", .int(Int64(f.index))), ("pts", .optional(f.pts) { .int($0) }),
+                                ("pts_s", .optional(f.pts) { s($0) }), ("dts", .optional(f.dts) { .int($0) }),
+                                ("duration", .int(f.duration)), ("key", .bool(f.isKey))
+                            ])
+                        })
+                ))
         }
         return .object(members)
-    }
-
-    /// The whole document of the `timestamps` subcommand.
-    public var json: JSONValue {
-        .object([("schema_version", .int(1)), ("recording", recordingJSON), ("timestamps", timestampsJSON())])
     }
 
     // MARK: Text
@@ -131,8 +166,10 @@ public struct TimestampReport: Sendable {
         t.row("Duration", duration)
         if let created = info.creationTime { t.row("Created", created) }
         if let edits = info.editList, edits.isSignificant {
-            t.row("Edit list", (edits.entries.count == 1 ? "1 entry" : "\(edits.entries.count) entries") + ": \(edits.description)"
-                  + (edits.playing.count > 1 ? " (FFmpeg delivers every stretch in turn, so timestamps step back where one ends)" : ""))
+            t.row(
+                "Edit list",
+                (edits.entries.count == 1 ? "1 entry" : "\(edits.entries.count) entries") + ": \(edits.description)"
+                    + (edits.playing.count > 1 ? " (FFmpeg delivers every stretch in turn, so timestamps step back where one ends)" : ""))
         }
         return t.rendered
     }
@@ -142,27 +179,41 @@ public struct TimestampReport: Sendable {
         let a = audit
         var t = TextTable()
         if let iv = a.intervals {
-            t.row("Intervals", "min \(Format.milliseconds(a.duration(iv.min) * 1000)) · median \(Format.milliseconds(a.duration(iv.median) * 1000)) · max \(Format.milliseconds(a.duration(iv.max) * 1000)) → "
-                  + (a.isVariableFrameRate ? "variable frame rate" : "constant frame rate"))
+            t.row(
+                "Intervals",
+                "min \(Format.milliseconds(a.duration(iv.min) * 1000)) · median \(Format.milliseconds(a.duration(iv.median) * 1000)) · max \(Format.milliseconds(a.duration(iv.max) * 1000)) → "
+                    + (a.isVariableFrameRate ? "variable frame rate" : "constant frame rate"))
         } else {
             t.row("Intervals", "fewer than two frames")
         }
         if !a.gaps.isEmpty {
-            t.row("Gaps", Format.list(a.gaps.map { "\(Format.seconds(a.seconds($0.startPTS))) +\(Format.milliseconds(a.duration($0.length) * 1000))" })
-                  + "  (static screen: no frames emitted)")
+            t.row(
+                "Gaps",
+                Format.list(
+                    a.gaps.map { "\(Format.seconds(a.seconds($0.startPTS))) +\(Format.milliseconds(a.duration($0.length) * 1000))" })
+                    + "  (static screen: no frames emitted)")
         }
         t.row("Pts order", ptsOrderLine)
-        t.row("Decoding", "B-frames: \(a.hasBFrames ? "yes (reordering is normal, not an anomaly)" : "no") · corrupt packets: \(a.corruptPackets)"
-              + (readError.map { " · reading stopped early: \($0)" } ?? ""))
+        t.row(
+            "Decoding",
+            "B-frames: \(a.hasBFrames ? "yes (reordering is normal, not an anomaly)" : "no") · corrupt packets: \(a.corruptPackets)"
+                + (readError.map { " · reading stopped early: \($0)" } ?? ""))
         if integrity?.reading.source == .sliceHeaders {
-            t.row("Frames", "not decoded: put in output order by the picture order counts in their slice headers (--decode decodes every frame)")
+            t.row(
+                "Frames",
+                "not decoded: put in output order by the picture order counts in their slice headers (--decode decodes every frame)")
         }
         if let integrity {
-            t.row("Integrity", integrity.details.map { "DAMAGED: " + $0 }
-                  ?? "read whole: \(integrity.reading.packets) packets\(integrity.reading.promisedFrames.map { " of \($0) in the index" } ?? ""), "
-                  + (integrity.reading.source == .sliceHeaders ? "pixels not checked (not decoded)"
-                     : integrity.reading.ffmpegErrors == 0 ? "no decoding error" : "FFmpeg logged \(integrity.reading.ffmpegErrors) error(s): "
-                     + integrity.reading.ffmpegMessages.joined(separator: "; ")))
+            t.row(
+                "Integrity",
+                integrity.details.map { "DAMAGED: " + $0 }
+                    ?? "read whole: \(integrity.reading.packets) packets\(integrity.reading.promisedFrames.map { " of \($0) in the index" } ?? ""), "
+                    + (integrity.reading.source == .sliceHeaders
+                        ? "pixels not checked (not decoded)"
+                        : integrity.reading.ffmpegErrors == 0
+                            ? "no decoding error"
+                            : "FFmpeg logged \(integrity.reading.ffmpegErrors) error(s): "
+                                + integrity.reading.ffmpegMessages.joined(separator: "; ")))
         }
         return t.rendered
     }
@@ -176,7 +227,9 @@ public struct TimestampReport: Sendable {
         parts.append("\(a.missingPTS.count) missing")
         var line = parts.joined(separator: ", ")
         let replayed = (info.editList?.playing.count ?? 0) > 1
-        line += a.dtsNonMonotonic.isEmpty ? "; packet dts monotonic"
+        line +=
+            a.dtsNonMonotonic.isEmpty
+            ? "; packet dts monotonic"
             : "; packet dts goes backwards \(Format.count(a.dtsNonMonotonic.count, "time"))"
                 + (replayed ? " (where the edit list starts another stretch of media, not a muxing fault)" : " (muxing fault)")
         return line
@@ -189,12 +242,18 @@ public struct TimestampReport: Sendable {
         var lines: [String] = []
         for h in a.cutHazards {
             let earlier = h.earlierFrames.map { "#\($0)" }.joined(separator: ", ")
-            lines.append("A pts-based cut (ffmpeg trim=start=T) with T after \(Format.seconds(a.seconds(h.fromPTS))) and up to \(Format.seconds(a.seconds(h.toPTS))) starts at frame #\(h.startsAtIndex) and still shows \(earlier), which belong before T.")
+            lines.append(
+                "A pts-based cut (ffmpeg trim=start=T) with T after \(Format.seconds(a.seconds(h.fromPTS))) and up to \(Format.seconds(a.seconds(h.toPTS))) starts at frame #\(h.startsAtIndex) and still shows \(earlier), which belong before T."
+            )
         }
         for d in a.duplicates {
-            lines.append("Frames #\(d.index - 1) and #\(d.index) share pts \(d.pts) (\(Format.seconds(a.seconds(d.pts)))): a pts-based tool keeps only one of them.")
+            lines.append(
+                "Frames #\(d.index - 1) and #\(d.index) share pts \(d.pts) (\(Format.seconds(a.seconds(d.pts)))): a pts-based tool keeps only one of them."
+            )
         }
-        lines.append("Resample to a constant frame rate first (analyze-recording cfr: frames placed where they were presented, and the slots where ffmpeg -vf fps differs named) and cut by frame number.")
+        lines.append(
+            "Resample to a constant frame rate first (analyze-recording cfr: frames placed where they were presented, and the slots where ffmpeg -vf fps differs named) and cut by frame number."
+        )
         return lines.joined(separator: "\n")
     }
 
@@ -208,7 +267,10 @@ public struct TimestampReport: Sendable {
             out += "\nAnomalies\n"
             var t = TextTable(indent: 2)
             for b in a.nonMonotonic {
-                t.row("#\(b.index)", "pts \(b.pts) (\(Format.seconds(a.seconds(b.pts)))) after \(b.previousPTS) (\(Format.seconds(a.seconds(b.previousPTS)))): backwards")
+                t.row(
+                    "#\(b.index)",
+                    "pts \(b.pts) (\(Format.seconds(a.seconds(b.pts)))) after \(b.previousPTS) (\(Format.seconds(a.seconds(b.previousPTS)))): backwards"
+                )
             }
             for d in a.duplicates { t.row("#\(d.index)", "pts \(d.pts) (\(Format.seconds(a.seconds(d.pts)))): same as the frame before") }
             for m in a.missingPTS { t.row("#\(m)", "no pts") }
@@ -222,8 +284,10 @@ public struct TimestampReport: Sendable {
             let f = a.frames[i]
             var interval = ""
             if i > 0, let p = f.pts, let q = a.frames[i - 1].pts { interval = Format.milliseconds(a.duration(p &- q) * 1000) }
-            t.columns(["#\(f.index)", f.pts.map(String.init) ?? "none", f.pts.map { Format.seconds(a.seconds($0)) } ?? "–",
-                       interval, String(f.duration), f.isKey ? "key" : "", note])
+            t.columns([
+                "#\(f.index)", f.pts.map(String.init) ?? "none", f.pts.map { Format.seconds(a.seconds($0)) } ?? "–",
+                interval, String(f.duration), f.isKey ? "key" : "", note
+            ])
         }
         out += t.rendered
         return out
@@ -237,8 +301,15 @@ public struct TimestampReport: Sendable {
         func add(_ i: Int, _ note: String) { if a.frames.indices.contains(i) { notes[i, default: []].append(note) } }
         add(0, "first")
         add(a.frames.count - 1, "last")
-        for b in a.nonMonotonic { add(b.index - 1, ""); add(b.index, "backwards"); add(b.index + 1, "") }
-        for d in a.duplicates { add(d.index - 1, ""); add(d.index, "duplicate pts") }
+        for b in a.nonMonotonic {
+            add(b.index - 1, "")
+            add(b.index, "backwards")
+            add(b.index + 1, "")
+        }
+        for d in a.duplicates {
+            add(d.index - 1, "")
+            add(d.index, "duplicate pts")
+        }
         for m in a.missingPTS { add(m, "no pts") }
         let gapStarts = Set(a.gaps.map(\.startPTS))
         for f in a.frames where f.pts.map(gapStarts.contains) ?? false {

@@ -22,9 +22,11 @@ public struct CaptureIntegrity: Sendable, Equatable {
         /// Packets outside the edit list: decoded as references, never shown, so no frame is owed for them.
         public var discardedPackets: Int
 
-        public init(packets: Int, frames: Int, promisedFrames: Int64?, promisedSeconds: Double?, decodedSeconds: Double?,
-                    corruptPackets: Int, readError: String?, ffmpegErrors: Int, ffmpegMessages: [String], source: TimingSource = .decoder,
-                    discardedPackets: Int = 0) {
+        public init(
+            packets: Int, frames: Int, promisedFrames: Int64?, promisedSeconds: Double?, decodedSeconds: Double?,
+            corruptPackets: Int, readError: String?, ffmpegErrors: Int, ffmpegMessages: [String], source: TimingSource = .decoder,
+            discardedPackets: Int = 0
+        ) {
             self.source = source
             self.discardedPackets = discardedPackets
             self.packets = packets
@@ -105,8 +107,9 @@ public struct CaptureIntegrity: Sendable, Equatable {
             case .framesShortOfPackets(let frames, let packets):
                 parts.append("\(packets) packets to show decoded to only \(frames) frames")
             case .decodingErrors(let n):
-                parts.append("FFmpeg reported \(n) error\(n == 1 ? "" : "s") while decoding (damaged data concealed or skipped)"
-                             + (reading.ffmpegMessages.isEmpty ? "" : ": \(reading.ffmpegMessages.joined(separator: "; "))"))
+                parts.append(
+                    "FFmpeg reported \(n) error\(n == 1 ? "" : "s") while decoding (damaged data concealed or skipped)"
+                        + (reading.ffmpegMessages.isEmpty ? "" : ": \(reading.ffmpegMessages.joined(separator: "; "))"))
             }
         }
         return parts.joined(separator: "; ")

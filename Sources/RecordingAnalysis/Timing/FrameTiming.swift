@@ -19,8 +19,10 @@ public struct FrameTiming: Hashable, Sendable {
     /// The time base of `pts` and `duration`.
     public var timeBase: Rational
 
-    public init(index: Int, pts: Int64?, dts: Int64? = nil, bestEffort: Int64? = nil, duration: Int64, isKey: Bool,
-                timeBase: Rational) {
+    public init(
+        index: Int, pts: Int64?, dts: Int64? = nil, bestEffort: Int64? = nil, duration: Int64, isKey: Bool,
+        timeBase: Rational
+    ) {
         self.index = index
         self.pts = pts
         self.bestEffort = bestEffort ?? pts

@@ -37,7 +37,7 @@ public enum QuickTimeBoxScan {
                 guard header.count >= 16 else { break }
                 boxSize = header[8..<16].reduce(Int64(0)) { ($0 << 8) | Int64($1) }
             } else if boxSize == 0 {
-                break // extends to end of file: a recorder that never came back to patch the size
+                break  // extends to end of file: a recorder that never came back to patch the size
             }
             guard boxSize >= 8 else { break }
             let (next, overflow) = offset.addingReportingOverflow(boxSize)

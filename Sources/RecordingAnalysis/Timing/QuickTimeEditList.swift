@@ -20,7 +20,9 @@ public struct QuickTimeEditList: Sendable, Equatable {
 
     /// More than one stretch of media, or a stretch that does not start at the first sample: the
     /// samples FFmpeg delivers are cut, shifted or repeated.
-    public var isSignificant: Bool { playing.count > 1 || (playing.first.map { $0.mediaTime != 0 } ?? false) || entries.count > playing.count }
+    public var isSignificant: Bool {
+        playing.count > 1 || (playing.first.map { $0.mediaTime != 0 } ?? false) || entries.count > playing.count
+    }
 
     /// "plays media 0.000–4.000 s, then 2.033–6.117 s".
     public var description: String {
@@ -48,7 +50,10 @@ public struct QuickTimeEditList: Sendable, Equatable {
             guard header.count >= 8 else { return nil }
             var boxSize = Int64(be32(header, 0))
             var headerLength: Int64 = 8
-            if boxSize == 1, header.count >= 16 { boxSize = Int64(bitPattern: be64(header, 8)); headerLength = 16 }
+            if boxSize == 1, header.count >= 16 {
+                boxSize = Int64(bitPattern: be64(header, 8))
+                headerLength = 16
+            }
             if boxSize == 0 { boxSize = size - offset }
             guard boxSize >= headerLength else { return nil }
             if String(decoding: header[4..<8], as: UTF8.self) == "moov" {
@@ -105,11 +110,13 @@ public struct QuickTimeEditList: Sendable, Equatable {
         return (0..<count).map { i in
             let o = 8 + i * size
             if version == 1 {
-                return Entry(duration: Int64(bitPattern: be64(a, o)), mediaTime: Int64(bitPattern: be64(a, o + 8)),
-                             rate: Double(Int16(bitPattern: UInt16(a[o + 16]) << 8 | UInt16(a[o + 17]))))
+                return Entry(
+                    duration: Int64(bitPattern: be64(a, o)), mediaTime: Int64(bitPattern: be64(a, o + 8)),
+                    rate: Double(Int16(bitPattern: UInt16(a[o + 16]) << 8 | UInt16(a[o + 17]))))
             }
-            return Entry(duration: Int64(be32(a, o)), mediaTime: Int64(Int32(bitPattern: be32(a, o + 4))),
-                         rate: Double(Int16(bitPattern: UInt16(a[o + 8]) << 8 | UInt16(a[o + 9]))))
+            return Entry(
+                duration: Int64(be32(a, o)), mediaTime: Int64(Int32(bitPattern: be32(a, o + 4))),
+                rate: Double(Int16(bitPattern: UInt16(a[o + 8]) << 8 | UInt16(a[o + 9]))))
         }
     }
 

@@ -7,14 +7,21 @@ public struct TimestampAudit: Sendable {
         public var index: Int
         public var pts: Int64
         public var previousPTS: Int64
-        public init(index: Int, pts: Int64, previousPTS: Int64) { self.index = index; self.pts = pts; self.previousPTS = previousPTS }
+        public init(index: Int, pts: Int64, previousPTS: Int64) {
+            self.index = index
+            self.pts = pts
+            self.previousPTS = previousPTS
+        }
     }
 
     /// A frame whose pts equals its predecessor's.
     public struct Duplicate: Sendable, Equatable {
         public var index: Int
         public var pts: Int64
-        public init(index: Int, pts: Int64) { self.index = index; self.pts = pts }
+        public init(index: Int, pts: Int64) {
+            self.index = index
+            self.pts = pts
+        }
     }
 
     /// A packet whose dts is smaller than the previous packet's (a muxing fault).
@@ -22,7 +29,11 @@ public struct TimestampAudit: Sendable {
         public var packetIndex: Int
         public var dts: Int64
         public var previousDTS: Int64
-        public init(packetIndex: Int, dts: Int64, previousDTS: Int64) { self.packetIndex = packetIndex; self.dts = dts; self.previousDTS = previousDTS }
+        public init(packetIndex: Int, dts: Int64, previousDTS: Int64) {
+            self.packetIndex = packetIndex
+            self.dts = dts
+            self.previousDTS = previousDTS
+        }
     }
 
     /// A stretch without new frames (the simulator recorder emits nothing while the screen is static).
@@ -31,7 +42,10 @@ public struct TimestampAudit: Sendable {
         public var startPTS: Int64
         /// Length in time-base ticks.
         public var length: Int64
-        public init(startPTS: Int64, length: Int64) { self.startPTS = startPTS; self.length = length }
+        public init(startPTS: Int64, length: Int64) {
+            self.startPTS = startPTS
+            self.length = length
+        }
     }
 
     /// Minimum, median and maximum interval between consecutive presentation times, in ticks.
@@ -39,7 +53,11 @@ public struct TimestampAudit: Sendable {
         public var min: Int64
         public var median: Int64
         public var max: Int64
-        public init(min: Int64, median: Int64, max: Int64) { self.min = min; self.median = median; self.max = max }
+        public init(min: Int64, median: Int64, max: Int64) {
+            self.min = min
+            self.median = median
+            self.max = max
+        }
     }
 
     /// A range of cut times for which `trim=start=T` (first frame in output order with pts ≥ T)
@@ -54,7 +72,10 @@ public struct TimestampAudit: Sendable {
         /// Frames shown after the cut although their pts is before it.
         public var earlierFrames: [Int]
         public init(fromPTS: Int64, toPTS: Int64, startsAtIndex: Int, earlierFrames: [Int]) {
-            self.fromPTS = fromPTS; self.toPTS = toPTS; self.startsAtIndex = startsAtIndex; self.earlierFrames = earlierFrames
+            self.fromPTS = fromPTS
+            self.toPTS = toPTS
+            self.startsAtIndex = startsAtIndex
+            self.earlierFrames = earlierFrames
         }
     }
 

@@ -34,8 +34,10 @@ public struct CaptureFindings: Sendable {
         /// The first frame's time on the recording clock.
         public var firstFrameSeconds: Double
 
-        public init(expectation: CaptureVerdict.Expectation? = nil, toleranceMS: Double? = nil, transientMS: Double,
-                    damage: String? = nil, wallOrigin: WallTime? = nil, creationTime: String? = nil, firstFrameSeconds: Double = 0) {
+        public init(
+            expectation: CaptureVerdict.Expectation? = nil, toleranceMS: Double? = nil, transientMS: Double,
+            damage: String? = nil, wallOrigin: WallTime? = nil, creationTime: String? = nil, firstFrameSeconds: Double = 0
+        ) {
             self.expectation = expectation
             self.toleranceMS = toleranceMS
             self.transientMS = transientMS
@@ -57,12 +59,15 @@ public struct CaptureFindings: Sendable {
             CrossCheck(video: videoFlips, log: $0, toleranceMS: toleranceMS, transientMS: context.transientMS)
         }
         self.crossCheck = crossCheck
-        verdict = CaptureVerdict(flips: timeline.flips, crossCheck: crossCheck, expectation: context.expectation,
-                                 uncertainty: timeline.uncertainty(slotMS: 1000 * slotSeconds), damage: context.damage)
+        verdict = CaptureVerdict(
+            flips: timeline.flips, crossCheck: crossCheck, expectation: context.expectation,
+            uncertainty: timeline.uncertainty(slotMS: 1000 * slotSeconds), damage: context.damage)
         if let log, let crossCheck,
-           let mapping = WallClockMapping.best(wallOrigin: context.wallOrigin, crossCheck: crossCheck, walkOrigin: log.walkOrigin,
-                                               slotSeconds: slotSeconds, creationTime: context.creationTime,
-                                               firstFrameSeconds: context.firstFrameSeconds) {
+            let mapping = WallClockMapping.best(
+                wallOrigin: context.wallOrigin, crossCheck: crossCheck, walkOrigin: log.walkOrigin,
+                slotSeconds: slotSeconds, creationTime: context.creationTime,
+                firstFrameSeconds: context.firstFrameSeconds)
+        {
             wallClock = mapping
             predictedMoments = PredictedMoment.all(log: log, mapping: mapping, timeline: timeline, transientMS: context.transientMS)
         } else {
@@ -74,8 +79,9 @@ public struct CaptureFindings: Sendable {
     /// The flips of `timeline` on the recording clock: start and duration.
     public static func videoFlips(_ timeline: OrientationTimeline) -> [CrossCheck.VideoFlip] {
         timeline.flips.map {
-            CrossCheck.VideoFlip(startSeconds: timeline.map.seconds(ofSlot: $0.startSlot),
-                                 durationMS: Double($0.slots) * 1000 * timeline.map.rate.inverse.doubleValue)
+            CrossCheck.VideoFlip(
+                startSeconds: timeline.map.seconds(ofSlot: $0.startSlot),
+                durationMS: Double($0.slots) * 1000 * timeline.map.rate.inverse.doubleValue)
         }
     }
 }

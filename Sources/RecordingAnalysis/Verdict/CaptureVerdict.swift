@@ -27,8 +27,10 @@ public struct CaptureVerdict: Sendable {
     ///   short change of facing next to unknown frames; frames of unknown facing where a flip could
     ///   hide). No check passes on it, except a reproduction whose flip was seen and matched.
     /// - Parameter damage: what is wrong with a damaged capture.
-    public init(flips: [OrientationTimeline.Flip], crossCheck: CrossCheck?, expectation: Expectation?,
-                uncertainty: String? = nil, damage: String? = nil) {
+    public init(
+        flips: [OrientationTimeline.Flip], crossCheck: CrossCheck?, expectation: Expectation?,
+        uncertainty: String? = nil, damage: String? = nil
+    ) {
         self.expectation = expectation
         self.damage = damage
         self.uncertainty = uncertainty

@@ -94,7 +94,8 @@ public struct CrossCheck: Sendable {
                 if let o = p.onsetDifferenceMS, o > toleranceMS { s += " (onset off by \(Format.milliseconds(o)))" }
                 return s
             case let (v?, nil):
-                return "\(p.formula.rawValue): the video flips at \(Format.seconds(v.startSeconds)) for \(Format.milliseconds(v.durationMS)); the log predicts no such flip"
+                return
+                    "\(p.formula.rawValue): the video flips at \(Format.seconds(v.startSeconds)) for \(Format.milliseconds(v.durationMS)); the log predicts no such flip"
             case let (nil, l?):
                 return "\(p.formula.rawValue): the log predicts a \(Format.milliseconds(l.durationMS)) flip that the video does not show"
             case (nil, nil):

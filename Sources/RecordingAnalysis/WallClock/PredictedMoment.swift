@@ -18,7 +18,9 @@ public struct PredictedMoment: Sendable, Equatable {
     }
 
     /// Every flip `log` predicts (both formulas), mapped onto `timeline`'s grid.
-    public static func all(log: ProbeLog, mapping: WallClockMapping, timeline: OrientationTimeline, transientMS: Double) -> [PredictedMoment] {
+    public static func all(log: ProbeLog, mapping: WallClockMapping, timeline: OrientationTimeline, transientMS: Double)
+        -> [PredictedMoment]
+    {
         let map = timeline.map
         var moments: [PredictedMoment] = []
         for formula in ProbeLog.Formula.allCases {
@@ -32,8 +34,10 @@ public struct PredictedMoment: Sendable, Equatable {
                 let to = map.slot(at: TimeArgument(seconds: rational(seconds + mapping.later + p.durationMS / 1000))) + 1
                 let first = max(0, min(from, map.slotCount - 1)), last = max(0, min(to, map.slotCount - 1))
                 guard map.slotCount > 0, to >= 0, from < map.slotCount, rate > 0 else { continue }
-                moments.append(PredictedMoment(formula: formula, wall: wall, durationMS: p.durationMS, seconds: seconds,
-                                               firstSlot: first, lastSlot: last, seen: facings(timeline, first, last)))
+                moments.append(
+                    PredictedMoment(
+                        formula: formula, wall: wall, durationMS: p.durationMS, seconds: seconds,
+                        firstSlot: first, lastSlot: last, seen: facings(timeline, first, last)))
             }
         }
         return moments
@@ -61,9 +65,12 @@ public struct PredictedMoment: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        .object([("formula", .string(formula.rawValue)), ("wall", .double(wall.referenceSeconds, decimals: 5)), ("wall_iso", .string(wall.iso8601)),
-                 ("duration_ms", .double(durationMS, decimals: 1)), ("recording_s", .double(seconds, decimals: 6)),
-                 ("first_slot", .int(firstSlot)), ("last_slot", .int(lastSlot)),
-                 ("seen", .array(seen.map { .object([("facing", .string($0.facing.rawValue)), ("slots", .int($0.slots))]) }))])
+        .object([
+            ("formula", .string(formula.rawValue)), ("wall", .double(wall.referenceSeconds, decimals: 5)),
+            ("wall_iso", .string(wall.iso8601)),
+            ("duration_ms", .double(durationMS, decimals: 1)), ("recording_s", .double(seconds, decimals: 6)),
+            ("first_slot", .int(firstSlot)), ("last_slot", .int(lastSlot)),
+            ("seen", .array(seen.map { .object([("facing", .string($0.facing.rawValue)), ("slots", .int($0.slots))]) }))
+        ])
     }
 }

@@ -40,13 +40,15 @@ public struct WallClockMapping: Sendable, Equatable {
 
     /// `±17 ms`, or `−0 ms/+1000 ms` when lopsided.
     public var uncertaintyText: String {
-        earlier == later ? "±" + Format.milliseconds(earlier * 1000) : "−\(Format.milliseconds(earlier * 1000))/+\(Format.milliseconds(later * 1000))"
+        earlier == later
+            ? "±" + Format.milliseconds(earlier * 1000) : "−\(Format.milliseconds(earlier * 1000))/+\(Format.milliseconds(later * 1000))"
     }
 
     /// The user's wall time of the first frame, which is at `firstFrameSeconds` on the clock.
     public static func wallOrigin(_ origin: WallTime, firstFrameSeconds: Double) -> WallClockMapping {
-        WallClockMapping(source: .wallOrigin, wallAtZero: origin.referenceSeconds - firstFrameSeconds, earlier: 0, later: 0,
-                         basis: "--wall-origin \(origin.iso8601) is the first frame")
+        WallClockMapping(
+            source: .wallOrigin, wallAtZero: origin.referenceSeconds - firstFrameSeconds, earlier: 0, later: 0,
+            basis: "--wall-origin \(origin.iso8601) is the first frame")
     }
 
     /// From the first pair of a flip the video shows and a formula predicts, both agreeing.
@@ -54,10 +56,14 @@ public struct WallClockMapping: Sendable, Equatable {
         guard let walkOrigin else { return nil }
         for formula in [ProbeLog.Formula.old, .new] {
             guard let pair = crossCheck.pairs.first(where: { $0.formula == formula }), pair.agrees,
-                  let v = pair.video, let l = pair.log else { continue }
+                let v = pair.video, let l = pair.log
+            else { continue }
             let wallOfFlip = walkOrigin + l.startSinceOrigin
-            return WallClockMapping(source: .probeLog, wallAtZero: wallOfFlip - v.startSeconds, earlier: slotSeconds, later: slotSeconds,
-                                    basis: "the \(formula == .old ? "legacy" : "clamped") formula's flip (log) is the video's flip at \(Format.seconds(v.startSeconds))")
+            return WallClockMapping(
+                source: .probeLog, wallAtZero: wallOfFlip - v.startSeconds, earlier: slotSeconds, later: slotSeconds,
+                basis:
+                    "the \(formula == .old ? "legacy" : "clamped") formula's flip (log) is the video's flip at \(Format.seconds(v.startSeconds))"
+            )
         }
         return nil
     }
@@ -65,14 +71,17 @@ public struct WallClockMapping: Sendable, Equatable {
     /// From the container's `creation_time` (whole seconds), taken as the start of the recording.
     public static func creationTime(_ text: String, firstFrameSeconds: Double) -> WallClockMapping? {
         guard let (seconds, zoned, _) = LogRecord.timestamp(Substring(text)), zoned else { return nil }
-        return WallClockMapping(source: .creationTime, wallAtZero: seconds - firstFrameSeconds + 0.5, earlier: 0.5, later: 0.5,
-                                basis: "creation_time \(text) (whole seconds) taken as the first frame")
+        return WallClockMapping(
+            source: .creationTime, wallAtZero: seconds - firstFrameSeconds + 0.5, earlier: 0.5, later: 0.5,
+            basis: "creation_time \(text) (whole seconds) taken as the first frame")
     }
 
     /// The best mapping the inputs allow, in the order of the type's documentation: `wallOrigin`, then
     /// the probe log's agreeing flip, then `creationTime`; nil when none applies.
-    public static func best(wallOrigin: WallTime?, crossCheck: CrossCheck?, walkOrigin: Double?, slotSeconds: Double,
-                            creationTime: String?, firstFrameSeconds: Double) -> WallClockMapping? {
+    public static func best(
+        wallOrigin: WallTime?, crossCheck: CrossCheck?, walkOrigin: Double?, slotSeconds: Double,
+        creationTime: String?, firstFrameSeconds: Double
+    ) -> WallClockMapping? {
         if let wallOrigin { return .wallOrigin(wallOrigin, firstFrameSeconds: firstFrameSeconds) }
         if let crossCheck, let m = probeLog(crossCheck, walkOrigin: walkOrigin, slotSeconds: slotSeconds) { return m }
         return creationTime.flatMap { self.creationTime($0, firstFrameSeconds: firstFrameSeconds) }
@@ -80,9 +89,11 @@ public struct WallClockMapping: Sendable, Equatable {
 
     /// The `wall_clock` JSON object.
     public var json: JSONValue {
-        .object([("source", .string(source.rawValue)), ("wall_at_zero", .double(wallAtZero, decimals: 6)),
-                 ("wall_at_zero_iso", .string(WallTime(referenceSeconds: wallAtZero).iso8601)),
-                 ("uncertainty_before_ms", .double(earlier * 1000, decimals: 1)), ("uncertainty_after_ms", .double(later * 1000, decimals: 1)),
-                 ("basis", .string(basis))])
+        .object([
+            ("source", .string(source.rawValue)), ("wall_at_zero", .double(wallAtZero, decimals: 6)),
+            ("wall_at_zero_iso", .string(WallTime(referenceSeconds: wallAtZero).iso8601)),
+            ("uncertainty_before_ms", .double(earlier * 1000, decimals: 1)), ("uncertainty_after_ms", .double(later * 1000, decimals: 1)),
+            ("basis", .string(basis))
+        ])
     }
 }

@@ -10,7 +10,8 @@ public struct WallTime: Sendable, Equatable, Comparable {
     public init(referenceSeconds: Double) { self.referenceSeconds = referenceSeconds }
 
     /// The accepted forms, for error messages.
-    public static let acceptedForms = "2026-08-20T16:14:25.315Z (ISO 8601 with a zone), 808935265.31518 (seconds since 2001, as Date() prints) or @1787242465.315 (Unix seconds)"
+    public static let acceptedForms =
+        "2026-08-20T16:14:25.315Z (ISO 8601 with a zone), 808935265.31518 (seconds since 2001, as Date() prints) or @1787242465.315 (Unix seconds)"
 
     /// Seconds between the Unix epoch and the reference date.
     public static let unixOffset = 978_307_200.0
@@ -40,7 +41,10 @@ public struct WallTime: Sendable, Equatable, Comparable {
         let whole = unix.rounded(.down)
         var millis = Int(((unix - whole) * 1000).rounded())
         var secondsOfDay = Int(whole)
-        if millis == 1000 { millis = 0; secondsOfDay += 1 }
+        if millis == 1000 {
+            millis = 0
+            secondsOfDay += 1
+        }
         let days = secondsOfDay >= 0 ? secondsOfDay / 86_400 : (secondsOfDay - 86_399) / 86_400
         let rem = secondsOfDay - days * 86_400
         let (y, m, d) = WallTime.civil(fromDays: days)
