@@ -67,4 +67,22 @@ import Testing
             }
         }
     }
+
+    @Test func batchPassesEveryAnalysisOptionOnAndValidatesItAsAnalyzeDoes() throws {
+        let arguments = [
+            "captures", "--roi", "0,0,100,80", "--full-decode", "--tolerance-ms", "30", "--expect", "fixed", "--fps", "120",
+            "--grid", "fps-mode-cfr", "--copyts", "--jobs", "2"
+        ]
+        let batch = try BatchCommand(ParsedArguments(arguments, specs: BatchCommand.options))
+        let passed = batch.passThrough.joined(separator: " ")
+        for part in [
+            "--roi 0,0,100,80", "--full-decode", "--tolerance-ms 30", "--expect fixed", "--fps 120", "--grid fps-mode-cfr", "--copyts"
+        ] {
+            #expect(passed.contains(part), "\(part) not passed on: \(passed)")
+        }
+        #expect(!passed.contains("--jobs"))
+        for bad in [["--tolerance-ms", "-1"], ["--roi", "1,2"], ["--expect", "maybe"], ["--transient-ms", "0"]] {
+            #expect(throws: UsageError.self) { try BatchCommand(ParsedArguments(["captures"] + bad, specs: BatchCommand.options)) }
+        }
+    }
 }

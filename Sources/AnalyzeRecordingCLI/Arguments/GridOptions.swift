@@ -38,12 +38,4 @@ struct GridOptions {
         if arguments.flags.contains("copyts") { rule.origin = .absolute }
         self.rule = rule
     }
-
-    /// The arguments that give this rule to another invocation (batch children).
-    static func passThrough(_ arguments: ParsedArguments) -> [String] {
-        var out: [String] = []
-        for key in ["grid", "timestamps"] { if let v = arguments.values[key] { out += ["--\(key)", v] } }
-        if arguments.flags.contains("copyts") { out.append("--copyts") }
-        return out
-    }
 }

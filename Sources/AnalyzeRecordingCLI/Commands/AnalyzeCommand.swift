@@ -16,21 +16,15 @@ struct AnalyzeCommand: Command {
                     "The app's FlipProbe log (plain, Xcode console, or log show/stream output in any style; - reads stdin), to cross-check the flips against both formulas."
             ),
             OptionSpec(
-                "tolerance-ms", value: "MS",
-                help: "How far a video flip and a predicted flip may differ (default 1.5 frame periods: 25 ms at 60 fps)."),
-            OptionSpec(
                 "json", value: "FILE|-", help: "Write the JSON document to FILE, or to stdout ('-': the text report is then not printed)."),
             OptionSpec("cfr-map", help: "Include the per-slot map in the JSON."),
             OptionSpec("evidence", value: "DIR", help: "Write filmstrips of each flip, a timeline, the JSON and an index.html into DIR."),
-            OptionSpec(
-                "expect", value: "bug|fixed",
-                help: "bug: pass only if the flip shows (and the log matches the legacy formula); fixed: pass only without a flip."),
             OptionSpec(
                 "wall-origin", value: "WALL",
                 help:
                     "The wall time of the recording's first frame, to place the log's predicted flips exactly (else: a flip both show, or creation_time)."
             )
-        ] + CIOptions.specs
+        ] + VerdictOptions.specs + CIOptions.specs
 
     let recording: String
     let detection: DetectionOptions
@@ -49,14 +43,9 @@ struct AnalyzeCommand: Command {
         detection = try DetectionOptions(arguments)
         logPath = arguments.values["log"]
         if logPath == "" { throw UsageError("--log needs a file") }
-        if let text = arguments.values["tolerance-ms"] {
-            guard let ms = Double(text), ms.isFinite, ms >= 0, ms <= 10_000 else {
-                throw UsageError("--tolerance-ms must be a number of milliseconds from 0 to 10000, not '\(text)'")
-            }
-            toleranceMS = ms
-        } else {
-            toleranceMS = nil
-        }
+        let verdictOptions = try VerdictOptions(arguments)
+        toleranceMS = verdictOptions.toleranceMS
+        expectation = verdictOptions.expectation
         json = arguments.values["json"]
         if json == "" { throw UsageError("--json needs a file name or '-'") }
         cfrMap = arguments.flags.contains("cfr-map")
@@ -70,14 +59,6 @@ struct AnalyzeCommand: Command {
             wallOrigin = w
         } else {
             wallOrigin = nil
-        }
-        if let text = arguments.values["expect"] {
-            guard let e = CaptureVerdict.Expectation(rawValue: text) else {
-                throw UsageError("--expect must be bug or fixed, not '\(text)'")
-            }
-            expectation = e
-        } else {
-            expectation = nil
         }
     }
 

@@ -11,26 +11,19 @@ struct BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Analyse many captures (files or folders) in parallel, one JSON line each, past broken files."
     static let usage = "batch PATH..."
-    static let options = [
-        OptionSpec("json-lines", value: "OUT|-", help: "Write one JSON object per capture to OUT (default '-': stdout)."),
-        OptionSpec("jobs", value: "N", help: "Captures analysed at once (default: the number of cores)."),
-        OptionSpec("timeout", value: "SECONDS", help: "Stop an analysis that takes longer and report it as timed out (default 600)."),
-        OptionSpec("template", value: "PNG", help: "Passed to each analysis."),
-        OptionSpec("roi", value: "X,Y,W,H", help: "Passed to each analysis."),
-        OptionSpec("fps", value: "RATE", help: "Passed to each analysis."),
-        OptionSpec("transient-ms", value: "MS", help: "Passed to each analysis."),
-        OptionSpec("tolerance-ms", value: "MS", help: "Passed to each analysis."),
-        OptionSpec("full-decode", help: "Passed to each analysis."),
-        OptionSpec("expect", value: "bug|fixed", help: "Passed to each analysis."),
-        OptionSpec("grid", value: "fps-filter|fps-mode-cfr", help: "Passed to each analysis."),
-        OptionSpec("timestamps", value: "repaired|ffmpeg", help: "Passed to each analysis."),
-        OptionSpec("copyts", help: "Passed to each analysis."),
-        OptionSpec("no-work-limit", help: "Passed to each analysis."),
-        OptionSpec("junit", value: "FILE", help: "Write one JUnit XML report with a test suite per capture."),
-        OptionSpec(
-            "ci", value: "none|github",
-            help: "github: each capture's annotations and job summary, as analyze (default when GITHUB_ACTIONS=true).")
-    ]
+    static let options =
+        [
+            OptionSpec("json-lines", value: "OUT|-", help: "Write one JSON object per capture to OUT (default '-': stdout)."),
+            OptionSpec("jobs", value: "N", help: "Captures analysed at once (default: the number of cores)."),
+            OptionSpec("timeout", value: "SECONDS", help: "Stop an analysis that takes longer and report it as timed out (default 600)."),
+            OptionSpec("junit", value: "FILE", help: "Write one JUnit XML report with a test suite per capture."),
+            OptionSpec(
+                "ci", value: "none|github",
+                help: "github: each capture's annotations and job summary, as analyze (default when GITHUB_ACTIONS=true).")
+        ] + analysisSpecs
+
+    /// analyze's own options, passed to each analysis.
+    static let analysisSpecs = DetectionOptions.specs + VerdictOptions.specs
 
     /// Recording extensions picked up from folders.
     static let extensions: Set<String> = ["mov", "mp4", "m4v", "mkv", "webm"]
@@ -60,23 +53,21 @@ struct BatchCommand: Command {
         } else {
             timeout = 600
         }
+        // The analysis options are analyze's own declarations, validated here as analyze would, then
+        // passed on unchanged.
+        _ = try DetectionOptions(arguments)
+        _ = try VerdictOptions(arguments)
         var pass: [String] = []
-        for key in ["template", "roi", "fps", "transient-ms", "tolerance-ms", "expect"] {
-            if let v = arguments.values[key] { pass += ["--\(key)", v] }
+        for spec in BatchCommand.analysisSpecs {
+            if spec.value == nil {
+                if arguments.flags.contains(spec.name) { pass.append("--" + spec.name) }
+            } else if let value = arguments.values[spec.name] {
+                pass += ["--" + spec.name, value]
+            }
         }
-        if arguments.flags.contains("full-decode") { pass.append("--full-decode") }
-        _ = try GridOptions(arguments)
         let ci = try CIOptions(arguments)
         junit = ci.junit
         pass += ["--ci", ci.system.rawValue]
-        pass += GridOptions.passThrough(arguments)
-        if arguments.flags.contains("no-work-limit") { pass.append("--no-work-limit") }
-        if let r = arguments.values["roi"], PixelRect(parsing: r) == nil { throw UsageError("--roi takes X,Y,W,H in pixels, not '\(r)'") }
-        if let e = arguments.values["expect"], CaptureVerdict.Expectation(rawValue: e) == nil {
-            throw UsageError("--expect must be bug or fixed, not '\(e)'")
-        }
-        if let f = arguments.values["fps"] { _ = try parseRate(f) }
-        if let t = arguments.values["transient-ms"] { _ = try parseTransient(t) }
         passThrough = pass
     }
 
