@@ -3,8 +3,8 @@
 
 Generates ACCURACY_COUNT captures (default 200, seed ACCURACY_SEED=1) with make-sample-media
 --accuracy, runs `analyze-recording orientation` on each in auto mode and in template mode (the
-snail's @1x asset, whatever the capture's pixel scale), and prints flip recall and precision per
-axis and overall. A flip is found when a reported flip starts within one refresh period of the
+sprite's @1x asset, whatever its size and the capture's pixel scale), and prints flip recall and
+precision per axis and overall, real turns found, and flips and turns reported on UI-only captures. A flip is found when a reported flip starts within one refresh period of the
 truth and lasts as long to within one period. Also: the share of frames whose facing is unknown.
 Writes .build/accuracy/results.json."""
 import json, os, subprocess, sys, collections
@@ -33,21 +33,47 @@ import shutil
 shutil.copy2(tool, os.path.join(out, "analyze-recording"))
 tool = os.path.join(out, "analyze-recording")
 cases = [json.loads(l) for l in open(truth_path)]
-template = os.path.join(out, "snail.png")
-axes = ["refresh", "scale", "brightness", "codec", "b_frames", "crf_band", "body_every", "rearmed"]
+axes = ["sprite", "size_band", "refresh", "scale", "brightness", "codec", "b_frames", "crf_band", "body_every", "rearmed",
+        "bounce", "turn", "companion", "ui_only"]
 tally = {mode: collections.defaultdict(lambda: [0, 0, 0, 0]) for mode in ("auto", "template")}  # truth, found, reported, correct
 unknown = {"auto": [0, 0], "template": [0, 0]}
+# Turns: truth turns, reported turns that match one, reported turns in all; UI-only: seconds, flips, turns.
+turn_tally = {mode: [0, 0, 0] for mode in ("auto", "template")}
+ui = {"seconds": 0.0, "flips": 0, "turns": 0, "captures": 0}
 failures = []
+# Every (capture, mode) run first, on all cores; scored in order below.
+from concurrent.futures import ThreadPoolExecutor
+def orientation(job):
+    c, mode = job
+    extra = [] if mode == "auto" else ["--template", os.path.join(out, c.get("sprite", "snail") + ".png")]
+    return job_key(job), subprocess.run([tool, "orientation", os.path.join(out, c["file"]), "--json", "-"] + extra,
+                                        capture_output=True, text=True)
+def job_key(job): return (job[0]["file"], job[1])
+jobs = [(c, m) for c in cases for m in (("auto",) if c.get("ui_only") else ("auto", "template"))]
+with ThreadPoolExecutor(max(1, os.cpu_count() or 1)) as pool:
+    runs = dict(pool.map(orientation, jobs))
 for c in cases:
+    c.setdefault("sprite", "snail"); c.setdefault("ui_only", False); c.setdefault("turns", [])
     c["crf_band"] = "18-24" if c["crf"] <= 24 else "25-29" if c["crf"] <= 29 else "30-34"
+    px = c.get("sprite_px", 60 * c["scale"])
+    c["size_band"] = "none" if c["ui_only"] else "20-59" if px < 60 else "60-119" if px < 120 else "120-250"
+    c["turn"] = bool(c["turns"])
+    c.setdefault("bounce", False); c.setdefault("companion", False)
     period = 1.0 / c["refresh"]
     truth = [(s * period, n * period) for s, n in c["flips"]]
-    for mode, extra in (("auto", []), ("template", ["--template", template])):
-        r = subprocess.run([tool, "orientation", os.path.join(out, c["file"]), "--json", "-"] + extra, capture_output=True, text=True)
-        reported = []
+    truth_turns = [t * period for t in c["turns"]]
+    template = os.path.join(out, c["sprite"] + ".png")
+    modes = (("auto", []),) if c["ui_only"] else (("auto", []), ("template", ["--template", template]))
+    if c["ui_only"]:
+        ui["captures"] += 1
+        ui["seconds"] += c.get("duration_s", 4.0)
+    for mode, extra in modes:
+        r = runs[(c["file"], mode)]
+        reported, reported_turns = [], []
         if r.returncode in (0, 1):  # 1: flips found (a finding), the JSON is complete
             d = json.loads(r.stdout)
             reported = [(f["start_s"], f["duration_ms"] / 1000) for f in d["flips"]]
+            reported_turns = [t["at_s"] for t in d["turns"]]
             frames = d["orientation"].get("frames", [])
             unknown[mode][0] += sum(1 for f in frames if f["facing"] == "unknown")
             unknown[mode][1] += len(frames)
@@ -57,6 +83,10 @@ for c in cases:
             for i, (rs, rd) in enumerate(reported):
                 if i not in used and abs(rs - ts) <= period + 1e-6 and abs(rd - td) <= period + 1e-6:
                     used.add(i); matched += 1; break
+        turns_matched = sum(1 for t in truth_turns if any(abs(t - x) <= period + 1e-6 for x in reported_turns))
+        turn_tally[mode][0] += len(truth_turns); turn_tally[mode][1] += turns_matched; turn_tally[mode][2] += len(reported_turns)
+        if c["ui_only"]:
+            ui["flips"] += len(reported); ui["turns"] += len(reported_turns)
         if matched != len(truth) or len(reported) != matched:
             failures.append((mode, c["file"], truth, reported, r.stderr.strip()[:120]))
         for key in ["all"] + [f"{a}={c[a]}" for a in axes]:
@@ -72,9 +102,15 @@ for mode in ("auto", "template"):
 lines.append("")
 for mode in ("auto", "template"):
     lines.append(f"{mode}: frames of unknown facing {unknown[mode][0]} of {unknown[mode][1]} ({pct(*unknown[mode])})")
+for mode in ("auto", "template"):
+    t = turn_tally[mode]
+    lines.append(f"{mode}: real turns {t[0]}, found {t[1]} ({pct(t[1], t[0])}), reported {t[2]}")
+minutes = ui["seconds"] / 60
+lines.append(f"UI-only: {ui['captures']} captures, {ui['seconds']:.0f} s; auto mode reported {ui['flips']} flips and {ui['turns']} turns"
+             + (f" ({ui['flips'] / minutes:.2f} flips and {ui['turns'] / minutes:.2f} turns per minute)" if minutes else ""))
 print("\n".join(lines))
 print(f"\n{len(failures)} capture/mode pairs not exact:")
 for f in failures[:40]:
     print("  ", f)
-json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "failures": failures},
+json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "turns": turn_tally, "ui_only": ui, "failures": failures},
           open(os.path.join(out, "results.json"), "w"), indent=1)

@@ -63,6 +63,11 @@ struct CaptureAnalysis {
                 status: .dataError,
                 message: "template not found in \(recording): \(best) (\(needed) needed) — is \(templatePath) this recording's sprite?")
         }
+        if let (back, frames) = detector.lookBack {
+            detector.adoptLookBack(
+                try CaptureAnalysis.readAgain(
+                    recording, frames: frames, with: back, width: workW, height: workH, fullDecode: fullDecode))
+        }
         audit = scan.audit
         let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)
         let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
@@ -74,6 +79,24 @@ struct CaptureAnalysis {
         timeline = OrientationTimeline(
             orientations: detector.orientations, map: resampler.map, placement: resampler.placement,
             transientSlots: transientSlots)
+    }
+}
+
+extension CaptureAnalysis {
+    /// Decodes the first `frames` frames of `recording` again and feeds them to `detector`.
+    static func readAgain(
+        _ recording: String, frames: Int, with detector: MirrorDetector, width: Int, height: Int, fullDecode: Bool
+    ) throws -> MirrorDetector {
+        var detector = detector
+        let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
+        var index = 0
+        try reader.decode { frame in
+            guard index < frames else { throw StopDecoding() }
+            let gray = try frame.grayImage(width: width, height: height, region: detector.regionForNextFrame)
+            try detector.feed(index: index, image: gray) { try frame.grayImage(width: width, height: height) }
+            index += 1
+        }
+        return detector
     }
 }
 

@@ -11,6 +11,8 @@ public struct AccuracyCase: Sendable {
     /// The app's body runs every this many refreshes; the recorder emits a frame only then.
     public var bodyEvery: Int
     public var rearmed: Bool
+    /// A capture of UI motion only (the distractor scene): no sprite, no flip.
+    public var uiOnly = false
 
     /// The next case drawn from `rng`.
     public static func random(_ rng: inout SplitMix64) -> AccuracyCase {
@@ -40,8 +42,36 @@ public struct AccuracyCase: Sendable {
             next += length + max(12, Int(rng.uniform(0.15...0.35) * Double(ticks))) / bodyEvery * bodyEvery
         }
         let codec = rng.next() % 3 == 0 ? "hevc" : "h264"
-        return AccuracyCase(
+        var c = AccuracyCase(
             scenario: scenario, codec: codec, bFrames: pick([0, 2]), quality: 18 + Int(rng.next() % 17),
             bodyEvery: bodyEvery, rearmed: rearmed)
+        // Drawn after the rest, so that a seed keeps the axes above as they were.
+        c.scenario.sprite = pick([.snail, .snail, .car, .bird, .drop])
+        // Sizes relative to the @1x asset, within the 0.25x–4x a template is searched over once the
+        // capture's pixel scale is applied (so 20–240 pixels wide).
+        c.scenario.spriteSize = min(pick([0.5, 0.75, 1, 1, 1.5, 2]), 4 / Double(scale))
+        if rng.next() % 4 == 0 { c.scenario.bounce = rng.uniform(2...8) }
+        // A real turn after the last flip: the sprite then faces the other way to the end.
+        if rng.next() % 3 == 0, next + 12 < ticks { c.scenario.turnTicks = [next / bodyEvery * bodyEvery] }
+        if rng.next() % 4 == 0 {
+            c.scenario.companion = pick([.car, .bird])
+            c.scenario.companionTurnTick = Int(rng.uniform(0.3...0.8) * Double(ticks)) / bodyEvery * bodyEvery
+        }
+        c.uiOnly = rng.next() % 10 == 0
+        return c
     }
+
+    /// Frame size and length of the capture: the walk's, or the distractor scene's at 1x.
+    public var width: Int { uiOnly ? UIDistractorScene.width : scenario.width }
+    public var height: Int { uiOnly ? UIDistractorScene.height : scenario.height }
+    public var ticks: Int { uiOnly ? Int(UIDistractorScene.duration * Double(scenario.refreshRate)) : scenario.ticks }
+
+    /// RGB bytes of refresh tick `n`; `scene` comes from `scenario.makeScene()`.
+    public func pixels(_ n: Int, scene: SnailScene) -> [UInt8] {
+        uiOnly ? UIDistractorScene.render(at: Double(n) / Double(scenario.refreshRate)) : scenario.render(n, scene: scene)
+    }
+
+    /// The truth: flips as (first tick, ticks) and real turns by tick; none in a UI-only capture.
+    public var flips: [(start: Int, ticks: Int)] { uiOnly ? [] : scenario.flips }
+    public var turns: [Int] { uiOnly ? [] : scenario.turnTicks.sorted() }
 }

@@ -139,6 +139,46 @@ public struct Canvas: Sendable {
         return out
     }
 
+    /// This canvas resampled by `factor` (area average when shrinking, bilinear when enlarging), with
+    /// colours weighted by coverage so that transparent pixels do not darken the edges.
+    public func scaled(by factor: Double) -> Canvas {
+        let w = max(1, Int((Double(width) * factor).rounded())), h = max(1, Int((Double(height) * factor).rounded()))
+        var out = Canvas(width: w, height: h)
+        let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
+        for y in 0..<h {
+            for x in 0..<w {
+                // The source footprint of the destination pixel, at least one source pixel wide.
+                let x0 = Double(x) * sx, x1 = max(x0 + 1, Double(x + 1) * sx)
+                let y0 = Double(y) * sy, y1 = max(y0 + 1, Double(y + 1) * sy)
+                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0, total: Float = 0
+                var yy = Int(y0.rounded(.down))
+                while Double(yy) < y1, yy < height {
+                    let wy = Float(min(y1, Double(yy + 1)) - max(y0, Double(yy)))
+                    var xx = Int(x0.rounded(.down))
+                    while Double(xx) < x1, xx < width {
+                        let wx = Float(min(x1, Double(xx + 1)) - max(x0, Double(xx)))
+                        let i = yy * width + xx, wgt = wx * wy, sa = alpha[i] * wgt
+                        r += red[i] * sa
+                        g += green[i] * sa
+                        b += blue[i] * sa
+                        a += sa
+                        total += wgt
+                        xx += 1
+                    }
+                    yy += 1
+                }
+                let o = y * w + x
+                if a > 0 {
+                    out.red[o] = r / a
+                    out.green[o] = g / a
+                    out.blue[o] = b / a
+                }
+                out.alpha[o] = total > 0 ? a / total : 0
+            }
+        }
+        return out
+    }
+
     /// Composites `sprite` onto this canvas with its top-left corner at a fractional position, using
     /// bilinear interpolation so that sub-pixel motion changes the image as it would on screen.
     public mutating func composite(_ sprite: Canvas, x ox: Double, y oy: Double, opacity: Float = 1) {

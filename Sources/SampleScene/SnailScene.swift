@@ -15,14 +15,26 @@ public struct SnailScreenState: Equatable, Sendable {
     public var spriteX: Double
     /// Which way the sprite faces.
     public var facingRight: Bool
+    /// Points the sprite is lifted off the ground (a bounce); 0 on the ground.
+    public var spriteLift: Double = 0
+    /// Card-local x of a second sprite high in the card, when the scene has one.
+    public var companionX: Double?
+    /// Which way the second sprite faces.
+    public var companionFacingRight = true
 
-    public init(rowsRevealed: Int, playing: Bool, fade: Double, rainTime: Double, spriteX: Double, facingRight: Bool) {
+    public init(
+        rowsRevealed: Int, playing: Bool, fade: Double, rainTime: Double, spriteX: Double, facingRight: Bool,
+        spriteLift: Double = 0, companionX: Double? = nil, companionFacingRight: Bool = true
+    ) {
         self.rowsRevealed = rowsRevealed
         self.playing = playing
         self.fade = fade
         self.rainTime = rainTime
         self.spriteX = spriteX
         self.facingRight = facingRight
+        self.spriteLift = spriteLift
+        self.companionX = companionX
+        self.companionFacingRight = companionFacingRight
     }
 }
 
@@ -44,14 +56,17 @@ public final class SnailScene {
 
     private let sprite: Canvas
     private let mirroredSprite: Canvas
+    private let companion: Canvas?
     private let ground: Canvas
     private let rainBackdrop: Canvas
     private var listCache: [String: Canvas] = [:]
     private let streaks: [(x: Double, y: Double, speed: Double, length: Double)]
 
-    public init(sprite: Canvas = SnailSprite.render()) {
+    /// - Parameter companion: a second sprite, drawn high in the card where a state places it.
+    public init(sprite: Canvas = SnailSprite.render(), companion: Canvas? = nil) {
         self.sprite = sprite
         mirroredSprite = sprite.mirrored()
+        self.companion = companion
         let w = SnailScene.card.width, h = SnailScene.card.height
         var g = Canvas(width: w, height: h)
         var r = Canvas(width: w, height: h)
@@ -101,7 +116,11 @@ public final class SnailScene {
             // Fade-in only: the ground stays opaque underneath while the rain covers it.
             card.composite(layer: rain, opacity: Float(state.fade))
         }
-        card.composite(state.facingRight ? sprite : mirroredSprite, x: state.spriteX, y: SnailScene.spriteY)
+        if let companion, let x = state.companionX {
+            card.composite(state.companionFacingRight ? companion : companion.mirrored(), x: x, y: 24)
+        }
+        let y = SnailScene.groundY - Double(sprite.height) + 4 - state.spriteLift
+        card.composite(state.facingRight ? sprite : mirroredSprite, x: state.spriteX, y: y)
         return card
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A short capture of the snail walking in the rain, with chosen mirror events, refresh rate, pixel
 /// scale and brightness: the ordinary variation the detector must handle (a re-armed walk, a dark
 /// compressed capture, a 3x screen, a 120 Hz display). Pure: it says which screen each refresh tick
@@ -17,6 +19,16 @@ public struct WalkScenario: Sendable {
     public var mirroredTicks: Set<Int> = []
     /// Ticks at which the walk re-arms: the sprite jumps back to where it started.
     public var rearmTicks: Set<Int> = []
+    /// Which sprite walks, and its size relative to its @1x asset.
+    public var sprite: SpriteKind = .snail
+    public var spriteSize: Double = 1
+    /// Ticks at which the sprite turns round for good (a real turn, not a flip).
+    public var turnTicks: Set<Int> = []
+    /// Points the sprite bounces off the ground, once a second; 0 for a walk on the ground.
+    public var bounce: Double = 0
+    /// A second sprite high in the card, and the tick at which it turns round for good.
+    public var companion: SpriteKind?
+    public var companionTurnTick: Int?
 
     public init(
         refreshRate: Int = 60, ticks: Int = 120, pixelScale: Int = 1, brightness: Double = 1, speed: Double = 30,
@@ -42,9 +54,22 @@ public struct WalkScenario: Sendable {
     public func state(at n: Int) -> SnailScreenState {
         let start = rearmTicks.filter { $0 <= n }.max() ?? 0
         let t = Double(n - start) / Double(refreshRate)
+        let turned = turnTicks.filter { $0 <= n }.count % 2 == 1
+        let seconds = Double(n) / Double(refreshRate)
         return SnailScreenState(
-            rowsRevealed: 6, playing: true, fade: 1, rainTime: Double(n) / Double(refreshRate),
-            spriteX: 16 + speed * t, facingRight: !mirroredTicks.contains(n))
+            rowsRevealed: 6, playing: true, fade: 1, rainTime: seconds,
+            spriteX: 16 + speed * t, facingRight: mirroredTicks.contains(n) == turned,
+            spriteLift: bounce * abs(sin(seconds * Double.pi)),
+            companionX: companion == nil ? nil : 250, companionFacingRight: companionTurnTick.map { n < $0 } ?? true)
+    }
+
+    /// The @1x width of the scenario's sprite.
+    public var spriteAssetWidth: Int { sprite.render().width }
+
+    /// The scene this scenario is drawn in: its sprite at its size, and the companion if any.
+    public func makeScene() -> SnailScene {
+        let drawn = spriteSize == 1 ? sprite.render() : sprite.render().scaled(by: spriteSize)
+        return SnailScene(sprite: drawn, companion: companion?.render())
     }
 
     /// The truth: runs of consecutive mirrored ticks, as (first tick, ticks).

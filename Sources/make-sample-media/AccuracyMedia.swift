@@ -9,35 +9,44 @@ enum AccuracyMedia {
     static func write(to dir: URL, count: Int, seed: UInt64) throws {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var rng = SplitMix64(seed: seed)
-        let scene = SnailScene()
         var truth = ""
         for i in 0..<count {
             let c = AccuracyCase.random(&rng)
             let s = c.scenario
             let codec: VideoWriter.Codec = c.codec == "hevc" && VideoWriter.isAvailable(.hevc) ? .hevc : .h264
-            let name = String(format: "walk-%03d.mov", i)
+            let name = String(format: c.uiOnly ? "ui-%03d.mov" : "walk-%03d.mov", i)
+            let width = c.width, height = c.height, ticks = c.ticks
             let writer = try VideoWriter(
                 path: dir.appendingPathComponent(name).path,
                 settings: VideoWriter.Settings(
-                    codec: codec, width: s.width, height: s.height, timeBase: Rational(1, s.timeScale),
+                    codec: codec, width: width, height: height, timeBase: Rational(1, s.timeScale),
                     frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
-            for n in stride(from: 0, to: s.ticks, by: c.bodyEvery) {
-                let image = RGBImage(width: s.width, height: s.height, pixels: s.render(n, scene: scene))
+            let scene = s.makeScene()
+            for n in stride(from: 0, to: ticks, by: c.bodyEvery) {
+                let image = RGBImage(width: width, height: height, pixels: c.pixels(n, scene: scene))
                 try writer.append(image, pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
             }
             try writer.finish()
-            let flips = s.flips.map { "[\($0.start),\($0.ticks)]" }.joined(separator: ",")
+            let flips = c.flips.map { "[\($0.start),\($0.ticks)]" }.joined(separator: ",")
+            let turns = c.turns.map(String.init).joined(separator: ",")
             truth +=
-                "{\"file\":\"\(name)\",\"refresh\":\(s.refreshRate),\"scale\":\(s.pixelScale),\"brightness\":\(String(format: "%.2f", s.brightness)),"
+                "{\"file\":\"\(name)\",\"refresh\":\(s.refreshRate),\"scale\":\(c.uiOnly ? 1 : s.pixelScale),"
+                + "\"brightness\":\(String(format: "%.2f", s.brightness)),"
                 + "\"codec\":\"\(codec.rawValue)\",\"b_frames\":\(c.bFrames),\"crf\":\(c.quality),\"body_every\":\(c.bodyEvery),"
-                + "\"rearmed\":\(c.rearmed),\"flips\":[\(flips)]}\n"
+                + "\"rearmed\":\(c.rearmed),\"ui_only\":\(c.uiOnly),\"sprite\":\"\(c.uiOnly ? "none" : s.sprite.rawValue)\","
+                + "\"sprite_size\":\(s.spriteSize),\"sprite_px\":\(Int(Double(s.spriteAssetWidth) * s.spriteSize) * s.pixelScale),"
+                + "\"bounce\":\(s.bounce > 0),\"companion\":\(s.companion != nil && !c.uiOnly),"
+                + "\"duration_s\":\(Double(ticks) / Double(s.refreshRate)),\"flips\":[\(flips)],\"turns\":[\(turns)]}\n"
             FileHandle.standardError.write(Data("\r\(i + 1)/\(count)".utf8))
         }
         FileHandle.standardError.write(Data("\n".utf8))
         try OutputFile.writeAtomically(Array(truth.utf8), to: dir.appendingPathComponent("truth.jsonl").path)
-        let sprite = SnailSprite.render()
-        try OutputFile.writeAtomically(
-            try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()),
-            to: dir.appendingPathComponent("snail.png").path)
+        // Each sprite's @1x asset, for template mode (whatever the capture's pixel scale and size).
+        for kind in SpriteKind.allCases {
+            let sprite = kind.render()
+            try OutputFile.writeAtomically(
+                try PNGEncoder.encodeRGBA(width: sprite.width, height: sprite.height, pixels: sprite.rgbaBytes()),
+                to: dir.appendingPathComponent("\(kind.rawValue).png").path)
+        }
     }
 }

@@ -13,29 +13,35 @@ import TestSupport
     @Test func theFirstSeededCasesAreExactInTemplateModeAndCleanInAutoMode() throws {
         let dir = TestSupport.temporaryDirectory("accuracy")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let template = TestSupport.sampleMedia.appendingPathComponent("snail.png").path
         var rng = SplitMix64(seed: 1)
-        let scene = SnailScene()
         for i in 0..<AccuracySmokeTests.count {
             let c = AccuracyCase.random(&rng)
             let s = c.scenario
+            let scene = s.makeScene()
+            // The sprite's @1x asset: template mode must find it at whatever size and pixel scale.
+            let asset = s.sprite.render()
+            let template = dir.appendingPathComponent("sprite-\(i).png").path
+            try OutputFile.writeAtomically(
+                try PNGEncoder.encodeRGBA(width: asset.width, height: asset.height, pixels: asset.rgbaBytes()), to: template)
             let path = dir.appendingPathComponent("case-\(i).mov").path
             let codec: VideoWriter.Codec = c.codec == "hevc" && VideoWriter.isAvailable(.hevc) ? .hevc : .h264
             let writer = try VideoWriter(
                 path: path,
                 settings: VideoWriter.Settings(
-                    codec: codec, width: s.width, height: s.height, timeBase: Rational(1, s.timeScale),
+                    codec: codec, width: c.width, height: c.height, timeBase: Rational(1, s.timeScale),
                     frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
-            for n in stride(from: 0, to: s.ticks, by: c.bodyEvery) {
+            for n in stride(from: 0, to: c.ticks, by: c.bodyEvery) {
                 try writer.append(
-                    RGBImage(width: s.width, height: s.height, pixels: s.render(n, scene: scene)),
+                    RGBImage(width: c.width, height: c.height, pixels: c.pixels(n, scene: scene)),
                     pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
             }
             try writer.finish()
             let period = 1 / Double(s.refreshRate)
-            let truth = s.flips.map { (Double($0.start) * period, Double($0.ticks) * period) }
-            let label = "case \(i) (\(s.refreshRate) Hz, \(s.pixelScale)x, brightness \(s.brightness), \(codec.rawValue) crf \(c.quality))"
-            for (mode, extra) in [("template", ["--template", template]), ("auto", [])] {
+            let truth = c.flips.map { (Double($0.start) * period, Double($0.ticks) * period) }
+            let truthTurns = c.turns.map { Double($0) * period }
+            let label =
+                "case \(i) (\(s.sprite) x\(s.spriteSize), \(s.refreshRate) Hz, \(s.pixelScale)x, brightness \(s.brightness), \(codec.rawValue) crf \(c.quality))"
+            for (mode, extra) in c.uiOnly ? [("auto", [])] : [("template", ["--template", template]), ("auto", [])] {
                 let r = try TestSupport.tool(["orientation", path, "--json", "-"] + extra, timeout: 300)
                 #expect(r.status <= 1, "\(label) \(mode): \(r.stderr)")
                 let json = try TestSupport.parseJSON(r.stdout)
@@ -44,7 +50,12 @@ import TestSupport
                 }
                 let matched = flips.filter { f in truth.contains { abs($0.0 - f.0) <= period + 1e-6 && abs($0.1 - f.1) <= period + 1e-6 } }
                 #expect(matched.count == flips.count, "\(label) \(mode): invented flips \(flips), truth \(truth)")
-                #expect((json["turns"] as? [Any])?.isEmpty == true, "\(label) \(mode): turns")
+                let turns = (json["turns"] as? [[String: Any]] ?? []).map { $0["at_s"] as? Double ?? -1 }
+                let companionTurn = s.companionTurnTick.map { Double($0) * period }
+                let realTurns = truthTurns + (companionTurn.map { [$0] } ?? [])
+                #expect(
+                    turns.allSatisfy { t in realTurns.contains { abs($0 - t) <= 2 * period + 1e-6 } },
+                    "\(label) \(mode): turns \(turns), truth \(truthTurns)")
                 if mode == "template" { #expect(matched.count == truth.count, "\(label): found \(flips), truth \(truth)") }
             }
         }

@@ -128,6 +128,8 @@ public struct MirrorDetector: Sendable {
     public private(set) var firstEvent: (index: Int, event: MirrorEventFinder.Event)?
     /// Where the sprite was last found.
     public private(set) var lastPosition: PixelRect?
+    /// Auto mode: the appearance that started the track, in canonical orientation at working scale.
+    public private(set) var trackAppearance: SpriteTemplate?
     private var previous: GrayImage?
     private var beforePrevious: GrayImage?
     private var pending: Pending?
@@ -200,6 +202,29 @@ public struct MirrorDetector: Sendable {
         previous = image
     }
 
+    // MARK: Auto mode: looking back
+
+    /// Auto mode, after the last frame: a template-mode detector for the frames before the track
+    /// started, with the appearance that started it (at working scale), and how many frames it must
+    /// read. A first flip too faint to start a track is then read like any later one: the track
+    /// starts at the first mirror event it can confirm, which may be a later flip. Nil when there
+    /// is nothing before the track to read again.
+    public var lookBack: (detector: MirrorDetector, frames: Int)? {
+        guard adaptive, let first = firstEvent, let appearance = trackAppearance, first.index - 1 > 0 else { return nil }
+        var c = Configuration(template: appearance, roi: configuration.roi)
+        c.scales = [1]
+        return (MirrorDetector(c), first.index - 1)
+    }
+
+    /// Adopts what a `lookBack` detector read in the frames before the track started: measured
+    /// facings (or unknown, with its reason) instead of "no mirror event seen".
+    public mutating func adoptLookBack(_ back: MirrorDetector) {
+        guard let first = firstEvent else { return }
+        for o in back.orientations where o.index < first.index - 1 && orientations.indices.contains(o.index) {
+            orientations[o.index] = o
+        }
+    }
+
     // MARK: Auto mode: starting a track
 
     /// The first mirror event between `old` and `new` that could be a sprite turning in place: its
@@ -231,6 +256,7 @@ public struct MirrorDetector: Sendable {
     /// definition, and the event's frame is classified against it.
     private mutating func startTrack(_ p: Pending, eventFrame: GrayImage) {
         firstEvent = (p.index, p.event)
+        trackAppearance = p.appearance
         setTemplate(p.appearance)
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
         lastPosition = rect
@@ -256,6 +282,7 @@ public struct MirrorDetector: Sendable {
         template = nil
         matchers = nil
         firstEvent = nil
+        trackAppearance = nil
         lastPosition = nil
         velocity = (0, 0)
         searchCooldown = 0

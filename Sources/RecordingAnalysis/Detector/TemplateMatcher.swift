@@ -69,8 +69,11 @@ public struct TemplateMatcher: Sendable {
             sti += wv * t
         }
         let varI = sii - si * si / weightSum
-        guard varI > 1e-3 else { return 0 }
-        return sti / (templateNorm * varI).squareRoot()
+        // A patch flatter than one gray level of deviation has nothing to correlate with; below
+        // that, single-precision cancellation in `sii - si²/n` (sums near 255² per pixel) would
+        // leave noise that divides into scores above 1 on flat UI backgrounds.
+        guard varI > weightSum else { return 0 }
+        return min(1, max(-1, sti / (templateNorm * varI).squareRoot()))
     }
 
     /// The best match with the top-left corner inside `positions` (clipped to where the template
