@@ -77,3 +77,25 @@ import TestSupport
         #expect(lifted.stdout.contains("6 frames decoded"), "\(lifted.stdout)\(lifted.stderr)")
     }
 }
+
+/// Reports stay readable however long the capture: a long slot map is listed by its head and tail.
+@Suite(.enabled(if: TestSupport.ffmpeg != nil)) struct LongReportTests {
+    @Test func aSlotMapOfThousandsOfRunsIsSummarisedInTextAndWholeInJSON() throws {
+        let dir = TestSupport.temporaryDirectory("long-map")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("many.mkv").path
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "color=c=gray:s=16x16:r=1000", "-t", "2", "-c:v", "libx264", "-preset", "ultrafast", path
+        ])
+        let json = try TestSupport.tool(["cfr", path, "--fps", "1000", "--json", "-"])
+        let map = try #require((try TestSupport.parseJSON(json.stdout)["cfr"] as? [String: Any])?["map"] as? [Any])
+        #expect(map.count > 1900, "every slot is in the JSON")
+        let text = try TestSupport.tool(["cfr", path, "--fps", "1000"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count < Limits.textRuns + 40, "\(lines.count) lines")
+        let head = Limits.textRuns * 2 / 3, tail = Limits.textRuns / 3
+        #expect(text.stdout.contains("\(map.count - head - tail) more runs (slots \(head)–\(map.count - tail - 1)) in the JSON (--json)"))
+        #expect(lines.contains { $0.hasPrefix("  \(map.count - 1) ") }, "the last slot is listed")
+    }
+}

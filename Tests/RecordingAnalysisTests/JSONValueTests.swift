@@ -22,4 +22,11 @@ import Testing
         #expect(JSONValue.double(.nan).serialized() == "null")
         #expect(JSONValue.double(-0.0001, decimals: 3).serialized() == "0.0")
     }
+
+    @Test func rowsMadeOneAtATimeWriteExactlyAsAnArray() {
+        let items: [JSONValue] = (0..<5).map { i in .object([("line", .int(Int64(i))), ("facing", .string(i % 2 == 0 ? "R" : "L"))]) }
+        let eager: JSONValue = .object([("n", .int(5)), ("list", .array(items)), ("empty", .array([]))])
+        let lazy: JSONValue = .object([("n", .int(5)), ("list", .rows(count: 5) { items[$0] }), ("empty", .rows(count: 0) { _ in .null })])
+        for indent in [0, 2] { #expect(lazy.serialized(indent: indent) == eager.serialized(indent: indent)) }
+    }
 }

@@ -69,6 +69,6 @@ func writeJSON(_ document: JSONValue, to destination: String) throws {
     if destination == "-" {
         Console.out(text)
     } else {
-        try OutputFile.writeAtomically(Array(text.utf8), to: destination)
+        try OutputFile.writeAtomically(Data(text.utf8), to: destination)
     }
 }

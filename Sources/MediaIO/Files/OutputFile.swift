@@ -57,6 +57,11 @@ public enum OutputFile {
     /// Writes `bytes` to a temporary file beside `path`, then renames it into place; a device or
     /// pipe is written directly.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(MediaError) {
+        try writeAtomically(Data(bytes), to: path)
+    }
+
+    /// Writes `data` as `writeAtomically(_:to:)` writes bytes (without another copy of a large document).
+    public static func writeAtomically(_ data: Data, to path: String) throws(MediaError) {
         try refuseInput(path)
         switch destination(for: path) {
         case .stream(let device):
@@ -65,12 +70,12 @@ public enum OutputFile {
                     kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
             }
             defer { try? handle.close() }
-            do { try handle.write(contentsOf: Data(bytes)) } catch {
+            do { try handle.write(contentsOf: data) } catch {
                 throw MediaError(kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(error.localizedDescription)")
             }
         case .replaceFile(let file):
             do {
-                try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+                try data.write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
                 throw MediaError(kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(reason(for: file))")
             }
@@ -89,7 +94,7 @@ public enum OutputFile {
             guard let data = FileManager.default.contents(atPath: temporary) else {
                 throw MediaError(kind: .cannotCreate, operation: "read", message: "\(path): cannot write: the temporary file vanished")
             }
-            try writeAtomically(Array(data), to: path)
+            try writeAtomically(data, to: path)
         case .replaceFile(let file):
             if rename(temporary, file) != 0 {
                 let why = String(cString: strerror(errno))

@@ -33,4 +33,8 @@ public enum Limits {
     public static let filmstripTiles = 120
     /// Widest filmstrip written, in pixels.
     public static let filmstripWidth = 4095
+
+    /// Runs of the slot map a text report lists (the first two thirds and the last third of them
+    /// when there are more; the JSON has every slot).
+    public static let textRuns = 300
 }

@@ -160,7 +160,24 @@ public struct CFRReport: Sendable {
         let clock = resampler.recordingClock
         var t = TextTable(indent: 2)
         t.header(["slots", "time", "frame", "pts", "pts time", "count"])
-        for run in map.runs {
+        // A long map is shown by its head and tail: the text stays readable, the JSON has every slot.
+        let runs = map.runs
+        let shown: [ArraySlice<CFRMap.Run>] =
+            runs.count > Limits.textRuns
+            ? [runs.prefix(Limits.textRuns * 2 / 3), runs.suffix(Limits.textRuns / 3)] : [runs[...]]
+        for (part, slice) in shown.enumerated() {
+            if part == 1, let first = runs.dropFirst(Limits.textRuns * 2 / 3).first, let last = slice.first {
+                let hidden = runs.count - Limits.textRuns * 2 / 3 - slice.count
+                t.columns(["…", "", "", "", "", "\(hidden) more runs (slots \(first.firstSlot)–\(last.firstSlot - 1)) in the JSON (--json)"]
+                )
+            }
+            for run in slice { row(run, &t, clock) }
+        }
+        return t.rendered
+    }
+
+    private func row(_ run: CFRMap.Run, _ t: inout TextTable, _ clock: RecordingClock) {
+        do {
             let last = run.firstSlot + run.count - 1
             let slots = run.count == 1 ? "\(run.firstSlot)" : "\(run.firstSlot)–\(last)"
             let time = String(format: "%.3f s", map.seconds(ofSlot: run.firstSlot))
@@ -169,6 +186,5 @@ public struct CFRReport: Sendable {
             let ptsTime = f?.pts.map { String(format: "%.3f s", clock.seconds(ofStreamTicks: $0)) } ?? "–"
             t.columns([slots, time, "#\(run.source)", pts, ptsTime, String(run.count)])
         }
-        return t.rendered
     }
 }

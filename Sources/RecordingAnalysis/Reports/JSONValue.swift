@@ -11,6 +11,9 @@ public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// An array of `count` values made one at a time as it is written: a long list (every
+    /// evaluation of a log) never exists as a tree of values at once.
+    case rows(count: Int, row: @Sendable (Int) -> JSONValue)
     /// Already-serialised JSON, embedded verbatim (the caller guarantees it is valid JSON).
     case raw(String)
 
@@ -44,6 +47,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             let scalar = items.allSatisfy {
                 if case .array = $0 { return false }
                 if case .object = $0 { return false }
+                if case .rows = $0 { return false }
                 return true
             }
             if items.isEmpty {
@@ -66,6 +70,24 @@ public indirect enum JSONValue: Sendable, Equatable {
                 }
                 out += String(repeating: " ", count: indent * level) + "]"
             }
+        case .rows(let count, let row):
+            guard count > 0 else {
+                out += "[]"
+                return
+            }
+            out += indent == 0 ? "[" : "[\n"
+            for i in 0..<count {
+                let item = row(i)
+                if indent == 0 {
+                    if i > 0 { out += "," }
+                    item.write(into: &out, indent: 0, level: level + 1)
+                } else {
+                    out += String(repeating: " ", count: indent * (level + 1))
+                    item.write(into: &out, indent: compactIndent(item, indent), level: level + 1)
+                    out += i + 1 < count ? ",\n" : "\n"
+                }
+            }
+            out += indent == 0 ? "]" : String(repeating: " ", count: indent * level) + "]"
         case .object(let members):
             if members.isEmpty {
                 out += "{}"
@@ -100,6 +122,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             members.allSatisfy({
                 if case .object = $0.1 { return false }
                 if case .array = $0.1 { return false }
+                if case .rows = $0.1 { return false }
                 return true
             })
         {

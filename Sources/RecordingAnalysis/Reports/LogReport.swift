@@ -57,18 +57,18 @@ public struct LogReport: Sendable {
             members.append(
                 (
                     "evaluation_list",
-                    .array(
-                        log.evaluations.map { e in
-                            .object([
-                                ("line", .int(Int64(e.line))), ("skew", .double(e.skew, decimals: 5)),
-                                ("elapsed", .double(e.elapsed, decimals: 5)),
-                                ("t", .optional(log.walkOrigin) { .double($0 + e.elapsed, decimals: 5) }),
-                                ("now", .optional(log.walkOrigin) { .double($0 + e.nowSinceOrigin, decimals: 5) }),
-                                ("logged_at", .optional(e.loggedAt) { .double($0, decimals: 6) }),
-                                ("old", .double(e.oldPhase, decimals: 5)), ("old_facing", .string(e.oldFacing.rawValue)),
-                                ("new", .double(e.newPhase, decimals: 5)), ("new_facing", .string(e.newFacing.rawValue))
-                            ])
-                        })
+                    .rows(count: log.evaluations.count) { [log] i in
+                        let e = log.evaluations[i]
+                        return .object([
+                            ("line", .int(Int64(e.line))), ("skew", .double(e.skew, decimals: 5)),
+                            ("elapsed", .double(e.elapsed, decimals: 5)),
+                            ("t", .optional(log.walkOrigin) { .double($0 + e.elapsed, decimals: 5) }),
+                            ("now", .optional(log.walkOrigin) { .double($0 + e.nowSinceOrigin, decimals: 5) }),
+                            ("logged_at", .optional(e.loggedAt) { .double($0, decimals: 6) }),
+                            ("old", .double(e.oldPhase, decimals: 5)), ("old_facing", .string(e.oldFacing.rawValue)),
+                            ("new", .double(e.newPhase, decimals: 5)), ("new_facing", .string(e.newFacing.rawValue))
+                        ])
+                    }
                 ))
         }
         return .object(members)
