@@ -25,8 +25,12 @@ import Testing
 
     @Test func rowsMadeOneAtATimeWriteExactlyAsAnArray() {
         let items: [JSONValue] = (0..<5).map { i in .object([("line", .int(Int64(i))), ("facing", .string(i % 2 == 0 ? "R" : "L"))]) }
-        let eager: JSONValue = .object([("n", .int(5)), ("list", .array(items)), ("empty", .array([]))])
-        let lazy: JSONValue = .object([("n", .int(5)), ("list", .rows(count: 5) { items[$0] }), ("empty", .rows(count: 0) { _ in .null })])
+        let words: [JSONValue] = ["a", "b\"", "c"].map { .string($0) }
+        let eager: JSONValue = .object([("n", .int(5)), ("list", .array(items)), ("empty", .array([])), ("words", .array(words))])
+        let lazy: JSONValue = .object([
+            ("n", .int(5)), ("list", .rows(count: 5) { items[$0] }), ("empty", .rows(count: 0) { _ in .null }),
+            ("words", .rows(count: 3) { words[$0] })
+        ])
         for indent in [0, 2] { #expect(lazy.serialized(indent: indent) == eager.serialized(indent: indent)) }
     }
 }

@@ -65,10 +65,20 @@ enum Console {
 
 /// Writes a JSON document to `destination`: `-` for standard output, otherwise a file written atomically.
 func writeJSON(_ document: JSONValue, to destination: String) throws {
-    let text = document.serialized(indent: 2) + "\n"
+    // Written as it is serialised, a megabyte at a time: a document as long as its log never
+    // exists in memory as a whole.
     if destination == "-" {
-        Console.out(text)
-    } else {
-        try OutputFile.writeAtomically(Data(text.utf8), to: destination)
+        document.write(indent: 2) { Console.out($0) }
+        Console.out("\n")
+        return
+    }
+    try OutputFile.writeStreaming(to: destination) { write in
+        var failure: Error?
+        document.write(indent: 2) { piece in
+            guard failure == nil else { return }
+            do { try write(Data(piece.utf8)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        try write(Data("\n".utf8))
     }
 }

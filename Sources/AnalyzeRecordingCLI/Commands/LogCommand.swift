@@ -59,13 +59,17 @@ func readProbeLog(_ path: String) throws -> ProbeLog {
         handle = file
     }
     defer { if path != "-" { try? handle.close() } }
-    let data = (try? handle.read(upToCount: maximumLogBytes + 1)) ?? Data()
-    guard data.count <= maximumLogBytes else {
-        throw CommandFailure(
-            status: .dataError,
-            message: "\(path == "-" ? "standard input" : path): is larger than \(maximumLogBytes >> 20) MB, not a probe log")
-    }
-    let log = ProbeLog(text: String(decoding: data, as: UTF8.self))
+    // The bytes are let go as soon as they are text: a large log is held once, not twice.
+    let text: String = try {
+        let data = (try? handle.read(upToCount: maximumLogBytes + 1)) ?? Data()
+        guard data.count <= maximumLogBytes else {
+            throw CommandFailure(
+                status: .dataError,
+                message: "\(path == "-" ? "standard input" : path): is larger than \(maximumLogBytes >> 20) MB, not a probe log")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }()
+    let log = ProbeLog(text: text)
     guard !log.evaluations.isEmpty else {
         let why = log.problems.first.map { " (line \($0.line): \($0.reason))" } ?? ""
         throw CommandFailure(status: .dataError, message: "\(path): no FlipProbe evaluation line (skew=… elapsed=… | old=… | new=…)\(why)")

@@ -82,6 +82,53 @@ public enum OutputFile {
         }
     }
 
+    /// Writes what `produce` hands its writer, piece by piece, by the same rule as
+    /// `writeAtomically`: a regular file through a temporary file beside it (removed on any error or
+    /// signal, renamed into place at the end), a device or pipe directly.
+    public static func writeStreaming(to path: String, _ produce: (_ write: (Data) throws -> Void) throws -> Void) throws {
+        try refuseInput(path)
+        switch destination(for: path) {
+        case .stream(let device):
+            guard let handle = FileHandle(forWritingAtPath: device) else {
+                throw MediaError(
+                    kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
+            }
+            defer { try? handle.close() }
+            try produce { data in
+                do { try handle.write(contentsOf: data) } catch {
+                    throw MediaError(
+                        kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(error.localizedDescription)")
+                }
+            }
+        case .replaceFile(let file):
+            let directory = (file as NSString).deletingLastPathComponent
+            let temporary = (directory.isEmpty ? "." : directory) + "/.\((file as NSString).lastPathComponent).partial-\(getpid())"
+            let slot = TemporaryFiles.add(temporary)
+            defer { TemporaryFiles.remove(slot) }
+            guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary)
+            else {
+                throw MediaError(kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(reason(for: file))")
+            }
+            do {
+                try produce { data in
+                    do { try handle.write(contentsOf: data) } catch {
+                        throw MediaError(kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(reason(for: file))")
+                    }
+                }
+                try handle.close()
+            } catch {
+                try? handle.close()
+                unlink(temporary)
+                throw error
+            }
+            if rename(temporary, file) != 0 {
+                let why = String(cString: strerror(errno))
+                unlink(temporary)
+                throw MediaError(kind: .cannotCreate, operation: "rename", message: "\(path): cannot write: \(why)")
+            }
+        }
+    }
+
     /// Moves a finished temporary file to `path` by the same rule as `writeAtomically`.
     public static func moveIntoPlace(_ temporary: String, to path: String) throws(MediaError) {
         do { try refuseInput(path) } catch {

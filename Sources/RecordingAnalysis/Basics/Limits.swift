@@ -37,4 +37,6 @@ public enum Limits {
     /// Runs of the slot map a text report lists (the first two thirds and the last third of them
     /// when there are more; the JSON has every slot).
     public static let textRuns = 300
+    /// Rows of a long list (cross-check pairs, disagreements, predicted moments) a text report shows.
+    public static let textRows = 20
 }

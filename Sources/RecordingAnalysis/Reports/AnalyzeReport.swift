@@ -50,20 +50,25 @@ public struct AnalyzeReport: Sendable {
             ("predicted", log.predictedJSON),
             (
                 "pairs",
-                .array(
-                    c.pairs.map { p in
-                        .object([
-                            ("formula", .string(p.formula.rawValue)),
-                            ("video_ms", .optional(p.video) { .double($0.durationMS, decimals: 1) }),
-                            ("video_start_s", .optional(p.video) { .double($0.startSeconds, decimals: 6) }),
-                            ("log_ms", .optional(p.log) { .double($0.durationMS, decimals: 1) }),
-                            ("difference_ms", .optional(p.differenceMS) { .double($0, decimals: 1) }),
-                            ("onset_difference_ms", .optional(p.onsetDifferenceMS) { .double($0, decimals: 1) }),
-                            ("agrees", .bool(p.agrees))
-                        ])
-                    })
+                .rows(count: c.pairs.count) { [pairs = c.pairs] i in
+                    let p = pairs[i]
+                    return .object([
+                        ("formula", .string(p.formula.rawValue)),
+                        ("video_ms", .optional(p.video) { .double($0.durationMS, decimals: 1) }),
+                        ("video_start_s", .optional(p.video) { .double($0.startSeconds, decimals: 6) }),
+                        ("log_ms", .optional(p.log) { .double($0.durationMS, decimals: 1) }),
+                        ("difference_ms", .optional(p.differenceMS) { .double($0, decimals: 1) }),
+                        ("onset_difference_ms", .optional(p.onsetDifferenceMS) { .double($0, decimals: 1) }),
+                        ("agrees", .bool(p.agrees))
+                    ])
+                }
             ),
-            ("disagreements", .array(c.disagreements.map { .string($0) }))
+            (
+                "disagreements",
+                .rows(count: c.disagreeingPairs.count) { [c, disagreeing = c.disagreeingPairs] i in
+                    .string(c.disagreement(c.pairs[disagreeing[i]]))
+                }
+            )
         ])
     }
 
@@ -80,25 +85,33 @@ public struct AnalyzeReport: Sendable {
             out += t.rendered
             var pairs = TextTable(indent: 2)
             pairs.header(["formula", "video", "log", "difference", "agrees"])
-            for p in c.pairs {
+            for p in c.pairs.prefix(Limits.textRows) {
                 pairs.columns([
                     p.formula.rawValue, p.video.map { Format.milliseconds($0.durationMS) } ?? "no flip",
                     p.log.map { Format.milliseconds($0.durationMS) } ?? "no flip",
                     p.differenceMS.map { Format.milliseconds($0) } ?? "–", p.agrees ? "yes" : "no"
                 ])
             }
+            if c.pairs.count > Limits.textRows {
+                pairs.columns(["…", "\(c.pairs.count - Limits.textRows) more pairs in the JSON", "", "", ""])
+            }
             if !c.pairs.isEmpty { out += pairs.rendered }
             if c.verdict == .inconsistent {
-                for d in c.disagreements { out += "  disagrees: \(d)\n" }
+                for d in c.disagreements(limit: Limits.textRows) { out += "  disagrees: \(d)\n" }
+                let count = c.pairs.lazy.filter { !$0.agrees }.count
+                if count > Limits.textRows { out += "  … and \(count - Limits.textRows) more disagreements in the JSON\n" }
             }
             var w = TextTable()
             if let m = wallClock {
                 w.row("Wall clock", "\(m.source.rawValue), \(m.uncertaintyText): \(m.basis)")
-                for p in predictedMoments {
+                for p in predictedMoments.prefix(Limits.textRows) {
                     w.row(
                         "Predicted",
                         "\(p.formula.rawValue): \(Format.milliseconds(p.durationMS)) flip at wall \(p.wall.iso8601) → \(Format.seconds(p.seconds)), "
                             + "slots \(p.firstSlot)–\(p.lastSlot), timeline facing \(p.seenText)")
+                }
+                if predictedMoments.count > Limits.textRows {
+                    w.row("Predicted", "… and \(predictedMoments.count - Limits.textRows) more in the JSON")
                 }
             } else {
                 w.row("Wall clock", "no mapping: no flip both show, no creation_time (--wall-origin gives one)")

@@ -66,7 +66,8 @@ public struct CIChecks: Sendable {
             checks.append(
                 Check(
                     name: "probe-log cross-check", outcome: ok ? .passed : .failed,
-                    message: "\(crossCheck.verdict.rawValue)" + (ok ? "" : crossCheck.disagreements.first.map { ": \($0)" } ?? "")))
+                    message: "\(crossCheck.verdict.rawValue)" + (ok ? "" : crossCheck.disagreements(limit: 1).first.map { ": \($0)" } ?? "")
+                ))
         } else {
             checks.append(Check(name: "probe-log cross-check", outcome: .skipped, message: "no probe log given (--log)"))
         }

@@ -48,7 +48,13 @@ public enum EvidencePage {
         row("Flips", flips.isEmpty ? "none" : AnalyzeReport.describeFlips(report.orientation.timeline))
         row("Turns", report.orientation.timeline.turns.isEmpty ? "none" : "\(report.orientation.timeline.turns.count)")
         if let c = report.crossCheck {
-            row("Cross-check", c.verdict.rawValue + (c.verdict == .inconsistent ? ": " + c.disagreements.joined(separator: "; ") : ""))
+            row(
+                "Cross-check",
+                c.verdict.rawValue
+                    + (c.verdict == .inconsistent
+                        ? ": "
+                            + Format.list(
+                                c.disagreements(limit: Limits.textRows + 1), limit: Limits.textRows, total: c.disagreeingPairs.count) : ""))
         }
         var figures = ""
         for s in strips {

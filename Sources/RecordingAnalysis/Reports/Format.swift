@@ -11,10 +11,12 @@ public enum Format {
 
     /// The first `limit` items joined with commas, then how many more (a text report stays short;
     /// the JSON has them all).
-    public static func list(_ items: [String], limit: Int = 10) -> String {
-        items.count <= limit
+    /// `total` counts the items when only the first ones were made.
+    public static func list(_ items: [String], limit: Int = 10, total: Int? = nil) -> String {
+        let total = total ?? items.count
+        return total <= limit
             ? items.joined(separator: ", ")
-            : items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more (all in the JSON)"
+            : items.prefix(limit).joined(separator: ", ") + " and \(total - limit) more (all in the JSON)"
     }
 }
 

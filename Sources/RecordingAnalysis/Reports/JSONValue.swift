@@ -29,18 +29,28 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Serialises the value; `indent` > 0 pretty-prints nested containers.
     public func serialized(indent: Int = 0) -> String {
-        var out = ""
+        var out = JSONOutput(sink: nil)
         write(into: &out, indent: indent, level: 0)
-        return out
+        return out.text
     }
 
-    private func write(into out: inout String, indent: Int, level: Int) {
+    /// Serialises the value into `sink` in pieces of about a megabyte, as `serialized` would write
+    /// it whole: a long document never exists as one string.
+    public func write(indent: Int = 0, to sink: (String) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var out = JSONOutput(sink: sink)
+            write(into: &out, indent: indent, level: 0)
+            if !out.text.isEmpty { sink(out.text) }
+        }
+    }
+
+    private func write(into out: inout JSONOutput, indent: Int, level: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
         case .number(let d, let decimals): out += JSONValue.format(d, decimals: decimals)
-        case .string(let s): JSONValue.escape(s, into: &out)
+        case .string(let s): JSONValue.escape(s, into: &out.text)
         case .raw(let json): out += json
         case .array(let items):
             // Arrays of scalars stay on one line: frame lists and slot maps would be unreadable otherwise.
@@ -67,6 +77,7 @@ public indirect enum JSONValue: Sendable, Equatable {
                     out += String(repeating: " ", count: indent * (level + 1))
                     item.write(into: &out, indent: compactIndent(item, indent), level: level + 1)
                     out += i + 1 < items.count ? ",\n" : "\n"
+                    out.boundary()
                 }
                 out += String(repeating: " ", count: indent * level) + "]"
             }
@@ -75,19 +86,28 @@ public indirect enum JSONValue: Sendable, Equatable {
                 out += "[]"
                 return
             }
-            out += indent == 0 ? "[" : "[\n"
+            // Rows are alike: scalar rows stay on one line, as in `.array`.
+            let inline: Bool = {
+                switch row(0) {
+                case .array, .object, .rows: return indent == 0
+                default: return true
+                }
+            }()
+            out += inline ? "[" : "[\n"
             for i in 0..<count {
                 let item = row(i)
-                if indent == 0 {
-                    if i > 0 { out += "," }
-                    item.write(into: &out, indent: 0, level: level + 1)
+                if inline {
+                    if i > 0 { out += indent == 0 ? "," : ", " }
+                    item.write(into: &out, indent: indent, level: level + 1)
+                    out.boundary()
                 } else {
                     out += String(repeating: " ", count: indent * (level + 1))
                     item.write(into: &out, indent: compactIndent(item, indent), level: level + 1)
                     out += i + 1 < count ? ",\n" : "\n"
+                    out.boundary()
                 }
             }
-            out += indent == 0 ? "]" : String(repeating: " ", count: indent * level) + "]"
+            out += inline ? "]" : String(repeating: " ", count: indent * level) + "]"
         case .object(let members):
             if members.isEmpty {
                 out += "{}"
@@ -97,7 +117,7 @@ public indirect enum JSONValue: Sendable, Equatable {
                 out += "{"
                 for (i, (key, value)) in members.enumerated() {
                     if i > 0 { out += "," }
-                    JSONValue.escape(key, into: &out)
+                    JSONValue.escape(key, into: &out.text)
                     out += ":"
                     value.write(into: &out, indent: 0, level: level + 1)
                 }
@@ -106,7 +126,7 @@ public indirect enum JSONValue: Sendable, Equatable {
                 out += "{\n"
                 for (i, (key, value)) in members.enumerated() {
                     out += String(repeating: " ", count: indent * (level + 1))
-                    JSONValue.escape(key, into: &out)
+                    JSONValue.escape(key, into: &out.text)
                     out += ": "
                     value.write(into: &out, indent: indent, level: level + 1)
                     out += i + 1 < members.count ? ",\n" : "\n"
@@ -160,5 +180,22 @@ public indirect enum JSONValue: Sendable, Equatable {
             }
         }
         out += "\""
+    }
+}
+
+/// Where serialised JSON goes: a string kept whole, or handed to a sink whenever about a megabyte
+/// has gathered (at element boundaries).
+struct JSONOutput {
+    var text = ""
+    let sink: ((String) -> Void)?
+
+    init(sink: ((String) -> Void)?) { self.sink = sink }
+
+    static func += (lhs: inout JSONOutput, rhs: String) { lhs.text += rhs }
+
+    mutating func boundary() {
+        guard let sink, text.utf8.count >= 1 << 20 else { return }
+        sink(text)
+        text = ""
     }
 }

@@ -23,7 +23,10 @@ public struct LogReport: Sendable {
     /// The predictions of both formulas.
     public var predictedJSON: JSONValue {
         .object(
-            ProbeLog.Formula.allCases.map { f in (f.rawValue, .array(log.predictedFlips(f, transientMS: transientMS).map(predictionJSON))) }
+            ProbeLog.Formula.allCases.map { f in
+                let flips = log.predictedFlips(f, transientMS: transientMS)
+                return (f.rawValue, .rows(count: flips.count) { [self] i in predictionJSON(flips[i]) })
+            }
         )
     }
 
@@ -135,9 +138,10 @@ public struct LogReport: Sendable {
                 label,
                 p.isEmpty
                     ? "no flip"
-                    : p.map {
-                        "a \(Format.milliseconds($0.durationMS)) flip (\(Format.count($0.evaluations, "evaluation")) from line \(log.evaluations[$0.firstEvaluation].line))"
-                    }.joined(separator: ", "))
+                    : Format.list(
+                        p.prefix(Limits.textRows + 1).map {
+                            "a \(Format.milliseconds($0.durationMS)) flip (\(Format.count($0.evaluations, "evaluation")) from line \(log.evaluations[$0.firstEvaluation].line))"
+                        }, limit: Limits.textRows, total: p.count))
         }
         for problem in log.problems.prefix(20) { t.row("Problem", "line \(problem.line): \(problem.reason)") }
         if log.problems.count > 20 { t.row("Problem", "… and \(log.problems.count - 20) more (all in the JSON)") }

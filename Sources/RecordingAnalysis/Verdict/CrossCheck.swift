@@ -85,22 +85,31 @@ public struct CrossCheck: Sendable {
     }
 
     /// The pairs that disagree, in words: `old: video 66.7 ms vs log 250.1 ms (differs by 183.4 ms)`.
-    public var disagreements: [String] {
-        pairs.filter { !$0.agrees }.map { p in
-            switch (p.video, p.log) {
-            case let (v?, l?):
-                var s = "\(p.formula.rawValue): video \(Format.milliseconds(v.durationMS)) vs log \(Format.milliseconds(l.durationMS))"
-                if let d = p.differenceMS, d > toleranceMS { s += " (differs by \(Format.milliseconds(d)))" }
-                if let o = p.onsetDifferenceMS, o > toleranceMS { s += " (onset off by \(Format.milliseconds(o)))" }
-                return s
-            case let (v?, nil):
-                return
-                    "\(p.formula.rawValue): the video flips at \(Format.seconds(v.startSeconds)) for \(Format.milliseconds(v.durationMS)); the log predicts no such flip"
-            case let (nil, l?):
-                return "\(p.formula.rawValue): the log predicts a \(Format.milliseconds(l.durationMS)) flip that the video does not show"
-            case (nil, nil):
-                return "\(p.formula.rawValue): nothing to pair"
-            }
+    public var disagreements: [String] { disagreements(limit: Int.max) }
+
+    /// The positions in `pairs` of the pairs that disagree.
+    public var disagreeingPairs: [Int] { pairs.indices.filter { !pairs[$0].agrees } }
+
+    /// The first `limit` disagreements, made only as far as needed (a log of a million flips).
+    public func disagreements(limit: Int) -> [String] {
+        Array(pairs.lazy.filter { !$0.agrees }.prefix(limit).map(disagreement))
+    }
+
+    /// Why `p` disagrees, in words.
+    public func disagreement(_ p: Pair) -> String {
+        switch (p.video, p.log) {
+        case let (v?, l?):
+            var s = "\(p.formula.rawValue): video \(Format.milliseconds(v.durationMS)) vs log \(Format.milliseconds(l.durationMS))"
+            if let d = p.differenceMS, d > toleranceMS { s += " (differs by \(Format.milliseconds(d)))" }
+            if let o = p.onsetDifferenceMS, o > toleranceMS { s += " (onset off by \(Format.milliseconds(o)))" }
+            return s
+        case let (v?, nil):
+            return
+                "\(p.formula.rawValue): the video flips at \(Format.seconds(v.startSeconds)) for \(Format.milliseconds(v.durationMS)); the log predicts no such flip"
+        case let (nil, l?):
+            return "\(p.formula.rawValue): the log predicts a \(Format.milliseconds(l.durationMS)) flip that the video does not show"
+        case (nil, nil):
+            return "\(p.formula.rawValue): nothing to pair"
         }
     }
 }
