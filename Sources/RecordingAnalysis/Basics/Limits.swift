@@ -26,7 +26,7 @@ public enum Limits {
     public static let probeLogBytes = 64 << 20
     /// Bytes of decoded frames held back while re-encoding a constant-rate copy (frames presented
     /// out of decode order wait for their turn) before the writer must catch up.
-    public static let pendingEncodeBytes = 256 << 20
+    public static let pendingEncodeBytes = 128 << 20
     /// Largest QuickTime index (`moov` box) read to find the video track's edit list.
     public static let indexBytes = 64 << 20
     /// Most tiles in one filmstrip.
