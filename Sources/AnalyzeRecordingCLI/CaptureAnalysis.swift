@@ -32,8 +32,7 @@ struct CaptureAnalysis {
         var template: SpriteTemplate?
         if let templatePath {
             let png = try ImageFile.readPNG(templatePath)
-            var t = SpriteTemplate(rgba: png.pixels, width: png.width, height: png.height, hasAlpha: true)
-            if factor > 1 { t = t.scaled(by: 1 / Double(factor)) }
+            let t = SpriteTemplate(rgba: png.pixels, width: png.width, height: png.height, hasAlpha: true)
             guard t.contrast >= 2 else {
                 throw CommandFailure(status: .dataError, message: "\(templatePath): the template is blank (no contrast to match)")
             }
@@ -47,7 +46,9 @@ struct CaptureAnalysis {
             }
             workingROI = clipped.downscaled(by: factor)
         }
-        var detector = MirrorDetector(MirrorDetector.Configuration(template: template, roi: workingROI))
+        var configuration = MirrorDetector.Configuration(template: template, roi: workingROI)
+        configuration.templateResolution = Double(factor)
+        var detector = MirrorDetector(configuration)
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
         scan = try TimingScan(reader: reader) { frame, index in
             let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)

@@ -84,6 +84,9 @@ public struct MirrorDetector: Sendable {
     public struct Configuration: Sendable {
         /// Canonical-orientation template (facing right), at the recording's pixel scale; nil: auto mode.
         public var template: SpriteTemplate?
+        /// Template pixels per working-resolution pixel (the working factor): the template is resampled
+        /// once, by scale ÷ this, so a small asset enlarged for a 3x capture keeps its detail.
+        public var templateResolution: Double = 1
         /// Search only here (working-resolution pixels); whole frame when nil.
         public var roi: PixelRect?
         /// Template scales tried when the template is first located: 0.25x to 4x in steps of 2^(1/6),
@@ -305,7 +308,7 @@ public struct MirrorDetector: Sendable {
         }
         var best: (scale: Double, t: SpriteTemplate, match: TemplateMatcher.Match)?
         func consider(_ scale: Double) {
-            let t = given.scaled(by: scale)
+            let t = given.scaled(by: scale / configuration.templateResolution)
             guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2 else { return }
             for candidate in [t, t.mirrored] {
                 if let m = globalSearch(candidate, in: image), m.score > (best?.match.score ?? -2) { best = (scale, t, m) }
