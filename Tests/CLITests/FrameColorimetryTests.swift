@@ -11,7 +11,13 @@ import TestSupport
         var testDescription: String { name }
     }
 
-    static let clips: [Clip] = [
+    /// The clips this ffmpeg can make: the HEVC ones need libx265.
+    static var clips: [Clip] {
+        let hevc = TestSupport.ffmpegHasEncoder("libx265")
+        return allClips.filter { hevc || !$0.name.hasPrefix("hevc") }
+    }
+
+    static let allClips: [Clip] = [
         Clip(
             name: "hevc-1170",
             arguments: [
@@ -50,10 +56,7 @@ import TestSupport
         let dir = TestSupport.temporaryDirectory("colour")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent(clip.name + ".mov").path
-        do { try TestSupport.ffmpegRun(clip.arguments + [path]) } catch {
-            if clip.name.hasPrefix("hevc") { return }  // this ffmpeg has no libx265
-            throw error
-        }
+        try TestSupport.ffmpegRun(clip.arguments + [path])
         let png = dir.appendingPathComponent("ours.png").path
         let r = try TestSupport.tool(["frame", path, "--at", "0.35", "--output", png])
         #expect(r.status == 0, "\(r.stderr)")

@@ -51,6 +51,13 @@ public enum TestSupport {
 
     /// The ffmpeg CLI, used only as a test oracle and to make clips.
     public static var ffmpeg: String? { which("ffmpeg") }
+
+    /// Whether the ffmpeg CLI can encode with `encoder` (e.g. libx265): cases that need it are left
+    /// out where it cannot, instead of passing without running.
+    public static func ffmpegHasEncoder(_ encoder: String) -> Bool {
+        guard let ffmpeg, let r = try? run(ffmpeg, ["-hide_banner", "-encoders"]) else { return false }
+        return r.stdout.split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first == Substring(encoder) }
+    }
     /// The ffprobe CLI, used only as a test oracle.
     public static var ffprobe: String? { which("ffprobe") }
 
