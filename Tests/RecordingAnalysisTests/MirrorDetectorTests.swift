@@ -170,3 +170,35 @@ private struct SeededNoise {
         #expect(timeline([.canonical, .mirrored, .canonical]).uncertainty(slotMS: 16.667) == nil)
     }
 }
+
+@Suite struct MirrorErrorTests {
+    /// The plain definition: mean |new(x) − old(axis2 − x)| over the region, mirrors outside left out.
+    private func reference(_ old: GrayImage, _ new: GrayImage, _ r: PixelRect, _ axis2: Int) -> Double {
+        var sum = 0, n = 0
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX where axis2 - x >= 0 && axis2 - x < old.width {
+                sum += abs(Int(new[x, y]) - Int(old[axis2 - x, y]))
+                n += 1
+            }
+        }
+        return n > 0 ? Double(sum) / Double(n) : .infinity
+    }
+
+    @Test func equalsTheDefinitionAndGivesUpOnlyAboveTheBound() {
+        var rng = SeededNoise(7)
+        var old = GrayImage(width: 64, height: 40, fill: 0), new = old
+        for i in old.pixels.indices {
+            old.pixels[i] = UInt8(rng.next() % 256)
+            new.pixels[i] = UInt8(rng.next() % 256)
+        }
+        let region = PixelRect(x: 5, y: 3, width: 50, height: 33)
+        for axis2 in stride(from: -10, through: 140, by: 7) {
+            let exact = reference(old, new, region, axis2)
+            #expect(MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, bound: .infinity) == exact)
+            for bound in [exact * 0.5, exact, exact * 1.01] where exact.isFinite {
+                let e = MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, bound: bound)
+                if bound >= exact { #expect(e == exact, "axis \(axis2) bound \(bound)") } else { #expect(e == nil || e == exact) }
+            }
+        }
+    }
+}

@@ -211,6 +211,39 @@ public enum MirrorEventFinder {
         return n > 0 ? Double(sum) / Double(n) : .infinity
     }
 
+    /// Mean absolute difference between `new` and `old` mirrored about the axis at `axis2 / 2`, over
+    /// `tight` (as `mirrorTest`'s direct comparison, with pixels whose mirror falls outside the image
+    /// left out); nil as soon as it must exceed `bound`. Rows are visited in four interleaved passes,
+    /// so the running sum is representative early and a hopeless axis is given up after a fraction
+    /// of the region. The result, when there is one, is exactly the full mean.
+    static func mirrorError(old: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, bound: Double) -> Double? {
+        let w = old.width
+        let lo = max(tight.x, axis2 - w + 1), hi = min(tight.maxX - 1, axis2)
+        guard lo <= hi, tight.height > 0 else { return .infinity }
+        let n = (hi - lo + 1) * tight.height
+        // A little headroom so that rounding never gives up an axis whose mean equals the bound.
+        let limit = bound.isFinite ? Int((bound * Double(n) * (1 + 1e-9)).rounded(.up)) + 1 : Int.max
+        var sum = 0
+        let given = new.pixels.withUnsafeBufferPointer { np in
+            old.pixels.withUnsafeBufferPointer { op -> Bool in
+                guard let nb = np.baseAddress, let ob = op.baseAddress else { return false }
+                for phase in 0..<4 {
+                    var y = tight.y + phase
+                    while y < tight.maxY {
+                        let newRow = nb + y * w, oldRow = ob + y * w
+                        var rowSum = 0
+                        for x in lo...hi { rowSum += abs(Int(newRow[x]) - Int(oldRow[axis2 - x])) }
+                        sum += rowSum
+                        if sum > limit { return true }
+                        y += 4
+                    }
+                }
+                return false
+            }
+        }
+        return given ? nil : Double(sum) / Double(n)
+    }
+
     /// Whether `new` equals `old` mirrored about some axis near the centre of `tight`.
     static func mirrorTest(old: GrayImage, new: GrayImage, tight: PixelRect, parameters p: Parameters) -> Event? {
         let w = old.width
@@ -250,11 +283,14 @@ public enum MirrorEventFinder {
         let centre2 = tight.x + tight.maxX - 1
         let reach = max(4, tight.width / 4)
         var best = (axis2: centre2, error: Double.infinity)
+        let accept = p.acceptRatio * direct
         for k in (centre2 - reach)...(centre2 + reach) {
-            let e = error(k)
-            if e < best.error { best = (k, e) }
+            // Only an axis that could still be the best and pass the test below is measured in full.
+            if let e = mirrorError(old: old, new: new, tight: tight, axis2: k, bound: min(best.error, accept)), e < best.error {
+                best = (k, e)
+            }
         }
-        guard best.error <= p.acceptRatio * direct else { return nil }
+        guard best.error <= accept else { return nil }
         // (The cheapest test first.) A sprite turning in place has detail on both sides of its axis, before and after. An object
         // that moved across the axis (a pointer, a dragged icon) has it on one side only in each frame.
         guard isBalanced(old, about: best.axis2, in: tight, minimum: p.minimumBalance),
