@@ -247,38 +247,37 @@ public enum MirrorEventFinder {
     /// Whether `new` equals `old` mirrored about some axis near the centre of `tight`.
     static func mirrorTest(old: GrayImage, new: GrayImage, tight: PixelRect, parameters p: Parameters) -> Event? {
         let w = old.width
-        func error(_ axis2: Int?) -> Double {
-            var sum = 0, n = 0
-            for y in tight.y..<tight.maxY {
-                let row = y * w
-                for x in tight.x..<tight.maxX {
-                    let sx = axis2.map { $0 - x } ?? x
-                    guard sx >= 0, sx < w else { continue }
-                    sum += abs(Int(new.pixels[row + x]) - Int(old.pixels[row + sx]))
-                    n += 1
-                }
-            }
-            return n > 0 ? Double(sum) / Double(n) : .infinity
-        }
         /// Mean absolute difference between `image` and its own mirror image about the axis at
         /// `axis4 / 4` (quarter pixels: anti-aliased edges of a symmetric object match its mirror
         /// image only with the axis placed that finely).
         func selfMirrorError(_ image: GrayImage, axis4: Int) -> Double {
-            var sum = 0, n = 0
             let low = axis4 >> 1, high = (axis4 + 1) >> 1
-            for y in tight.y..<tight.maxY {
-                let row = y * w
-                for x in tight.x..<tight.maxX {
-                    let a = low - x, b = high - x
-                    guard a >= 0, b >= 0, a < w, b < w else { continue }
-                    let mirrored = Int(image.pixels[row + a]) + Int(image.pixels[row + b])
-                    sum += abs(2 * Int(image.pixels[row + x]) - mirrored)
-                    n += 2
+            // x such that both mirrors lie inside the image: 0 <= low - x and high - x < w.
+            let lo = max(tight.x, high - w + 1), hi = min(tight.maxX - 1, low)
+            guard lo <= hi, tight.height > 0 else { return .infinity }
+            var sum = 0
+            image.pixels.withUnsafeBufferPointer { px in
+                guard let base = px.baseAddress else { return }
+                for y in tight.y..<tight.maxY {
+                    let row = base + y * w
+                    for x in lo...hi { sum += abs(2 * Int(row[x]) - Int(row[low - x]) - Int(row[high - x])) }
                 }
             }
-            return n > 0 ? Double(sum) / Double(n) : .infinity
+            return Double(sum) / Double(2 * (hi - lo + 1) * tight.height)
         }
-        let direct = error(nil)
+        // The change itself: mean |new − old| over the region (columns inside the image).
+        let first = max(0, tight.x), end = min(w, tight.maxX)
+        var directSum = 0
+        new.pixels.withUnsafeBufferPointer { np in
+            old.pixels.withUnsafeBufferPointer { op in
+                guard let nb = np.baseAddress, let ob = op.baseAddress, first < end else { return }
+                for y in tight.y..<tight.maxY {
+                    let newRow = nb + y * w, oldRow = ob + y * w
+                    for x in first..<end { directSum += abs(Int(newRow[x]) - Int(oldRow[x])) }
+                }
+            }
+        }
+        let direct = first < end && tight.height > 0 ? Double(directSum) / Double((end - first) * tight.height) : .infinity
         guard direct >= p.minimumDirectError else { return nil }
         let centre2 = tight.x + tight.maxX - 1
         let reach = max(4, tight.width / 4)
