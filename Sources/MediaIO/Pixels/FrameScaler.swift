@@ -78,23 +78,37 @@ final class FrameScaler {
         if accumulator.count < span { accumulator = [UInt16](repeating: 0, count: span) }
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in
-                guard let a = acc.baseAddress, let dstBase = o.baseAddress else { return }
-                for y in area.y..<area.maxY {
-                    let first = plane + (y * factor) * stride + columnOffset
-                    for i in 0..<span { a[i] = UInt16(first[i]) }
-                    for r in 1..<factor {
-                        let row = plane + (y * factor + r) * stride + columnOffset
-                        for i in 0..<span { a[i] &+= UInt16(row[i]) }
-                    }
-                    let dst = dstBase + y * width
-                    var j = 0
-                    for i in area.x..<area.maxX {
-                        var sum: UInt32 = 0
-                        for _ in 0..<factor {
-                            sum &+= UInt32(a[j])
-                            j += 1
+                lut.withUnsafeBufferPointer { table in
+                    guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
+                    for y in area.y..<area.maxY {
+                        let first = plane + (y * factor) * stride + columnOffset
+                        for i in 0..<span { a[i] = UInt16(first[i]) }
+                        for r in 1..<factor {
+                            let row = plane + (y * factor + r) * stride + columnOffset
+                            for i in 0..<span { a[i] &+= UInt16(row[i]) }
                         }
-                        dst[i] = lut[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
+                        let dst = dstBase + y * width + area.x
+                        let count = area.width
+                        @inline(__always) func put(_ i: Int, _ sum: UInt32) {
+                            dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
+                        }
+                        // The common factors unrolled, so the column sums need no inner loop.
+                        switch factor {
+                        case 2:
+                            for i in 0..<count { put(i, UInt32(a[2 * i]) &+ UInt32(a[2 * i + 1])) }
+                        case 3:
+                            for i in 0..<count { put(i, UInt32(a[3 * i]) &+ UInt32(a[3 * i + 1]) &+ UInt32(a[3 * i + 2])) }
+                        default:
+                            var j = 0
+                            for i in 0..<count {
+                                var sum: UInt32 = 0
+                                for _ in 0..<factor {
+                                    sum &+= UInt32(a[j])
+                                    j += 1
+                                }
+                                put(i, sum)
+                            }
+                        }
                     }
                 }
             }
