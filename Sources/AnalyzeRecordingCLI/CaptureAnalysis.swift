@@ -24,38 +24,12 @@ struct CaptureAnalysis {
         recording: String, rate givenRate: Rational?, rule: GridRule, templatePath: String?, roi: PixelRect?, transientMS: Double,
         fullDecode: Bool = false
     ) throws {
-        // The deblocking filter only smooths block edges; the detector works on a reduced image where
-        // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
-        let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
-        let factor = CaptureAnalysis.workingFactor(width: reader.info.width)
-        let workW = max(1, reader.info.width / factor), workH = max(1, reader.info.height / factor)
-        var template: SpriteTemplate?
-        if let templatePath {
-            let png = try ImageFile.readPNG(templatePath)
-            let t = SpriteTemplate(rgba: png.pixels, width: png.width, height: png.height, hasAlpha: true)
-            guard t.contrast >= 2 else {
-                throw CommandFailure(status: .dataError, message: "\(templatePath): the template is blank (no contrast to match)")
-            }
-            template = t
-        }
-        var workingROI: PixelRect?
-        if let roi {
-            guard let clipped = roi.clipped(width: reader.info.width, height: reader.info.height) else {
-                throw CommandFailure(
-                    status: .usage, message: "--roi \(roi) lies outside the \(reader.info.width)x\(reader.info.height) recording")
-            }
-            workingROI = clipped.downscaled(by: factor)
-        }
-        var configuration = MirrorDetector.Configuration(template: template, roi: workingROI)
-        configuration.templateResolution = Double(factor)
-        var detector = MirrorDetector(configuration)
-        let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
-        scan = try TimingScan(reader: reader) { frame, index in
-            let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)
-            try detector.feed(index: index, image: gray) { try frame.grayImage(width: workW, height: workH) }
-            progress.update(frames: index + 1, pts: frame.pts)
-        }
-        progress.finish()
+        // The first pass in a function of its own: its reader (and the decoder's frame pool) is
+        // gone before a look-back opens another.
+        let first = try CaptureAnalysis.firstPass(recording, templatePath: templatePath, roi: roi, fullDecode: fullDecode)
+        scan = first.scan
+        var detector = first.detector
+        let factor = first.factor, workW = first.workW, workH = first.workH, template = first.template
         if let templatePath, detector.template == nil {
             let best =
                 detector.bestMiss.map { String(format: "best match %.2f at scale %.2f", $0.score, $0.scale) } ?? "no position where it fits"
@@ -84,6 +58,45 @@ struct CaptureAnalysis {
 }
 
 extension CaptureAnalysis {
+    /// Decodes the recording once, feeding every frame to a detector set up for it.
+    static func firstPass(_ recording: String, templatePath: String?, roi: PixelRect?, fullDecode: Bool) throws -> (
+        scan: TimingScan, detector: MirrorDetector, factor: Int, workW: Int, workH: Int, template: SpriteTemplate?
+    ) {
+        // The deblocking filter only smooths block edges; the detector works on a reduced image where
+        // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
+        let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
+        let factor = CaptureAnalysis.workingFactor(width: reader.info.width)
+        let workW = max(1, reader.info.width / factor), workH = max(1, reader.info.height / factor)
+        var template: SpriteTemplate?
+        if let templatePath {
+            let png = try ImageFile.readPNG(templatePath)
+            let t = SpriteTemplate(rgba: png.pixels, width: png.width, height: png.height, hasAlpha: true)
+            guard t.contrast >= 2 else {
+                throw CommandFailure(status: .dataError, message: "\(templatePath): the template is blank (no contrast to match)")
+            }
+            template = t
+        }
+        var workingROI: PixelRect?
+        if let roi {
+            guard let clipped = roi.clipped(width: reader.info.width, height: reader.info.height) else {
+                throw CommandFailure(
+                    status: .usage, message: "--roi \(roi) lies outside the \(reader.info.width)x\(reader.info.height) recording")
+            }
+            workingROI = clipped.downscaled(by: factor)
+        }
+        var configuration = MirrorDetector.Configuration(template: template, roi: workingROI)
+        configuration.templateResolution = Double(factor)
+        var detector = MirrorDetector(configuration)
+        let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
+        let scan = try TimingScan(reader: reader) { frame, index in
+            let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)
+            try detector.feed(index: index, image: gray) { try frame.grayImage(width: workW, height: workH) }
+            progress.update(frames: index + 1, pts: frame.pts)
+        }
+        progress.finish()
+        return (scan, detector, factor, workW, workH, template)
+    }
+
     /// Decodes the first `frames` frames of `recording` again and feeds them to `detector`.
     static func readAgain(
         _ recording: String, frames: Int, with detector: MirrorDetector, width: Int, height: Int, fullDecode: Bool
