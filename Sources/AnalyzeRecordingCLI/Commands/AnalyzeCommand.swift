@@ -78,7 +78,9 @@ struct AnalyzeCommand: Command {
             timestamps: analysis.timestampReport,
             cfr: analysis.cfrReport,
             orientation: analysis.orientationReport,
-            log: log.map { LogReport(log: $0, path: logPath ?? "", transientMS: detection.transientMS) },
+            log: log.map {
+                LogReport(log: $0, path: logPath ?? "", transientMS: detection.transientMS, predicted: findings.crossCheck?.predicted)
+            },
             findings: findings)
         let document = ReportDocument.analyze(report, includeCFRMap: cfrMap)
         if let json { try writeJSON(document, to: json) }

@@ -3,11 +3,18 @@ public struct LogReport: Sendable {
     public let log: ProbeLog
     public let path: String
     public let transientMS: Double
+    /// Each formula's predicted flips, worked out once (a log of a million evaluations predicts
+    /// hundreds of thousands), or shared with the cross-check that already has them.
+    public let predicted: [ProbeLog.Formula: [ProbeLog.PredictedFlip]]
 
-    public init(log: ProbeLog, path: String, transientMS: Double = 500) {
+    /// - Parameter predicted: the formulas' predicted flips, when a cross-check already worked them out.
+    public init(log: ProbeLog, path: String, transientMS: Double = 500, predicted: [ProbeLog.Formula: [ProbeLog.PredictedFlip]]? = nil) {
         self.log = log
         self.path = path
         self.transientMS = transientMS
+        self.predicted =
+            predicted
+            ?? Dictionary(uniqueKeysWithValues: ProbeLog.Formula.allCases.map { ($0, log.predictedFlips($0, transientMS: transientMS)) })
     }
 
     func predictionJSON(_ p: ProbeLog.PredictedFlip) -> JSONValue {
@@ -24,7 +31,7 @@ public struct LogReport: Sendable {
     public var predictedJSON: JSONValue {
         .object(
             ProbeLog.Formula.allCases.map { f in
-                let flips = log.predictedFlips(f, transientMS: transientMS)
+                let flips = predicted[f] ?? []
                 return (f.rawValue, .rows(count: flips.count) { [self] i in predictionJSON(flips[i]) })
             }
         )
@@ -132,7 +139,7 @@ public struct LogReport: Sendable {
                     first.oldFacing == .right ? "→R" : "←L", first.newPhase, first.newFacing == .right ? "→R" : "←L"))
         }
         for f in ProbeLog.Formula.allCases {
-            let p = log.predictedFlips(f, transientMS: transientMS)
+            let p = predicted[f] ?? []
             let label = f == .old ? "Old predicts" : "New predicts"
             t.row(
                 label,

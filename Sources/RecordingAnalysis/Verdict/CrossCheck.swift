@@ -49,6 +49,7 @@ public struct CrossCheck: Sendable {
         for formula in ProbeLog.Formula.allCases {
             let p = log.predictedFlips(formula, transientMS: transientMS)
             predicted[formula] = p
+            pairs.reserveCapacity(pairs.count + max(video.count, p.count))
             var all = true
             // Align the log's wall clock to the recording clock at the first pair.
             let offset: Double? = (video.first).flatMap { v in p.first.map { v.startSeconds - $0.startSinceOrigin } }
