@@ -104,7 +104,24 @@ import TestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         try expectNeverPasses(path, "bit flips in a frame", seenWithoutDecoding: false)
         let r = try TestSupport.tool([path, "--expect", "fixed"])
-        #expect(r.stdout.contains("while decoding"), "\(r.stdout)")
+        #expect(r.stdout.contains("reading or decoding"), "\(r.stdout)")
+    }
+
+    /// fixed.mov with the video track's media time scale zeroed: FFmpeg says the header is invalid and
+    /// guesses 1 tick a second, after which frames fall outside the edit list. Found by `make fuzz`.
+    @Test func anInvalidMediaTimeScaleNeverPasses() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixed)))
+        let mdhd = Array("mdhd".utf8)
+        let at = try #require((0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == mdhd })
+        #expect(bytes[at + 4] == 0, "a version 0 media header")
+        bytes.replaceSubrange((at + 4 + 12)..<(at + 4 + 16), with: [0, 0, 0, 0])
+        let dir = TestSupport.temporaryDirectory("mdhd")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("mdhd.mov").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try expectNeverPasses(path, "media time scale 0")
+        let r = try TestSupport.tool(["timestamps", path])
+        #expect(r.stdout.contains("Invalid mdhd time scale 0"), "\(r.stdout)")
     }
 
     /// fixed.mov with its time-to-sample table broken (one entry's count zeroed, its delta made

@@ -28,7 +28,7 @@ public struct DecodeSummary: Sendable {
     public var corruptPackets: Int = 0
     /// Set when demuxing stopped early on an error other than end of file.
     public var readError: String?
-    /// Error-level messages FFmpeg logged while decoding: how many, and the first few.
+    /// Error-level messages FFmpeg logged while reading the header and decoding: how many, and the first few.
     public var ffmpegErrors = 0
     public var ffmpegMessages: [String] = []
 }
@@ -61,6 +61,9 @@ public final class RecordingReader {
     private let packet: OwnedPacket
     private let frame: OwnedFrame
     private let streamIndex: Int32
+    /// Error-level messages FFmpeg logged while reading the header (a broken index, an invalid time
+    /// scale it replaced with a guess): part of every pass's count, since what follows rests on them.
+    private let openLog: (count: Int, messages: [String])
     private let timeBase: Rational
     private let scaler = FrameScaler()
     private var consumed = false
@@ -76,6 +79,7 @@ public final class RecordingReader {
         }
         // FFmpeg opens the descriptor checked above (on Linux /dev/fd/N reopens that very file, on macOS
         // it duplicates the descriptor), through the file protocol only: the name is never looked up again.
+        let logBefore = FFmpegLog.shared.snapshot
         format = try OwnedFormatContext(
             opening: "file:/dev/fd/\(fd)",
             options: [("protocol_whitelist", "file"), ("format_whitelist", RecordingReader.allowedFormats)],
@@ -88,6 +92,8 @@ public final class RecordingReader {
                 kind: .invalidData, operation: "avformat_find_stream_info", code: infoResult,
                 message: "\(path): cannot read stream information: \(ffmpegErrorText(infoResult))")
         }
+        let logAfter = FFmpegLog.shared.snapshot
+        openLog = (logAfter.count - logBefore.count, logAfter.messages.filter { !logBefore.messages.contains($0) })
         var decoder: UnsafePointer<AVCodec>?
         let best = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         if best < 0 {
@@ -184,20 +190,22 @@ public final class RecordingReader {
             throw MediaError(kind: .invalidData, operation: "decode", message: "\(info.path): a reader decodes its recording only once")
         }
         consumed = true
-        return try RecordingReader.withErrorLog {
+        return try withErrorLog {
             try decodePackets(
                 fmt: format.pointer, codec: codec.pointer, packet: packet.pointer, frame: frame.pointer, onPacket: onPacket,
                 onFrame: onFrame)
         }
     }
 
-    /// Runs a pass over the file and adds the error-level messages FFmpeg logged meanwhile.
-    private static func withErrorLog(_ pass: () throws -> DecodeSummary) rethrows -> DecodeSummary {
+    /// Runs a pass over the file and adds the error-level messages FFmpeg logged meanwhile, and
+    /// those it logged reading the header.
+    private func withErrorLog(_ pass: () throws -> DecodeSummary) rethrows -> DecodeSummary {
         let before = FFmpegLog.shared.snapshot
         var summary = try pass()
         let after = FFmpegLog.shared.snapshot
-        summary.ffmpegErrors = after.count - before.count
-        summary.ffmpegMessages = after.messages.filter { !before.messages.contains($0) }
+        summary.ffmpegErrors = openLog.count + after.count - before.count
+        summary.ffmpegMessages =
+            openLog.messages + after.messages.filter { !before.messages.contains($0) && !openLog.messages.contains($0) }
         return summary
     }
 
@@ -265,7 +273,7 @@ public final class RecordingReader {
         let parser = codecID == AV_CODEC_ID_H264 || codecID == AV_CODEC_ID_HEVC ? av_parser_init(Int32(codecID.rawValue)) : nil
         defer { if parser != nil { av_parser_close(parser) } }
         parser?.pointee.flags |= PARSER_FLAG_COMPLETE_FRAMES
-        return try RecordingReader.withErrorLog {
+        return try withErrorLog {
             var summary = DecodeSummary()
             do {
                 summary.readError = try forEachVideoPacket(fmt, packet) { timing in

@@ -108,7 +108,7 @@ public struct CaptureIntegrity: Sendable, Equatable {
                 parts.append("\(packets) packets to show decoded to only \(frames) frames")
             case .decodingErrors(let n):
                 parts.append(
-                    "FFmpeg reported \(n) error\(n == 1 ? "" : "s") while decoding (damaged data concealed or skipped)"
+                    "FFmpeg reported \(n) error\(n == 1 ? "" : "s") reading or decoding (damaged data concealed, skipped or guessed)"
                         + (reading.ffmpegMessages.isEmpty ? "" : ": \(reading.ffmpegMessages.joined(separator: "; "))"))
             }
         }
