@@ -72,11 +72,11 @@ func writeJSON(_ document: JSONValue, to destination: String) throws {
         Console.out("\n")
         return
     }
-    try OutputFile.writeStreaming(to: destination) { write in
-        var failure: Error?
+    try OutputFile.writeStreaming(to: destination) { (write) throws(MediaError) in
+        var failure: MediaError?
         document.write(indent: 2) { piece in
             guard failure == nil else { return }
-            do { try write(Data(piece.utf8)) } catch { failure = error }
+            do throws(MediaError) { try write(Data(piece.utf8)) } catch { failure = error }
         }
         if let failure { throw failure }
         try write(Data("\n".utf8))

@@ -62,30 +62,15 @@ public enum OutputFile {
 
     /// Writes `data` as `writeAtomically(_:to:)` writes bytes (without another copy of a large document).
     public static func writeAtomically(_ data: Data, to path: String) throws(MediaError) {
-        try refuseInput(path)
-        switch destination(for: path) {
-        case .stream(let device):
-            guard let handle = FileHandle(forWritingAtPath: device) else {
-                throw MediaError(
-                    kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
-            }
-            defer { try? handle.close() }
-            do { try handle.write(contentsOf: data) } catch {
-                throw MediaError(kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(error.localizedDescription)")
-            }
-        case .replaceFile(let file):
-            do {
-                try data.write(to: URL(fileURLWithPath: file), options: .atomic)
-            } catch {
-                throw MediaError(kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(reason(for: file))")
-            }
-        }
+        try writeStreaming(to: path) { (write) throws(MediaError) in try write(data) }
     }
 
     /// Writes what `produce` hands its writer, piece by piece, by the same rule as
     /// `writeAtomically`: a regular file through a temporary file beside it (removed on any error or
     /// signal, renamed into place at the end), a device or pipe directly.
-    public static func writeStreaming(to path: String, _ produce: (_ write: (Data) throws -> Void) throws -> Void) throws {
+    public static func writeStreaming(
+        to path: String, _ produce: (_ write: (Data) throws(MediaError) -> Void) throws(MediaError) -> Void
+    ) throws(MediaError) {
         try refuseInput(path)
         switch destination(for: path) {
         case .stream(let device):
@@ -94,7 +79,7 @@ public enum OutputFile {
                     kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(String(cString: strerror(errno)))")
             }
             defer { try? handle.close() }
-            try produce { data in
+            try produce { (data) throws(MediaError) in
                 do { try handle.write(contentsOf: data) } catch {
                     throw MediaError(
                         kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(error.localizedDescription)")
@@ -110,21 +95,23 @@ public enum OutputFile {
                 throw MediaError(kind: .cannotCreate, operation: "open", message: "\(path): cannot write: \(reason(for: file))")
             }
             do {
-                try produce { data in
+                try produce { (data) throws(MediaError) in
                     do { try handle.write(contentsOf: data) } catch {
                         throw MediaError(kind: .cannotCreate, operation: "write", message: "\(path): cannot write: \(reason(for: file))")
                     }
                 }
-                try handle.close()
             } catch {
                 try? handle.close()
                 unlink(temporary)
                 throw error
             }
-            if rename(temporary, file) != 0 {
-                let why = String(cString: strerror(errno))
+            do { try handle.close() } catch {
                 unlink(temporary)
-                throw MediaError(kind: .cannotCreate, operation: "rename", message: "\(path): cannot write: \(why)")
+                throw MediaError(kind: .cannotCreate, operation: "close", message: "\(path): cannot write: \(reason(for: file))")
+            }
+            if rename(temporary, file) != 0 {
+                unlink(temporary)
+                throw MediaError(kind: .cannotCreate, operation: "rename", message: "\(path): cannot write: \(reason(for: file))")
             }
         }
     }

@@ -34,6 +34,7 @@ public struct AnalyzeReport: Sendable {
     /// The `cross_check` object.
     public var crossCheckJSON: JSONValue {
         guard let c = crossCheck, let log else { return .null }
+        let disagreeing = c.disagreeingPairs
         return .object([
             ("verdict", .string(c.verdict.rawValue)),
             ("tolerance_ms", .double(c.toleranceMS, decimals: 1)),
@@ -65,7 +66,7 @@ public struct AnalyzeReport: Sendable {
             ),
             (
                 "disagreements",
-                .rows(count: c.disagreeingPairs.count) { [c, disagreeing = c.disagreeingPairs] i in
+                .rows(count: disagreeing.count) { [c, disagreeing] i in
                     .string(c.disagreement(c.pairs[disagreeing[i]]))
                 }
             )
