@@ -90,7 +90,9 @@ extension CaptureAnalysis {
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
         let scan = try TimingScan(reader: reader) { frame, index in
             let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)
-            try detector.feed(index: index, image: gray) { try frame.grayImage(width: workW, height: workH) }
+            try detector.feed(
+                index: index, image: gray, colourFrame: { try frame.colourChannelImage(width: workW, height: workH) },
+                fullFrame: { try frame.grayImage(width: workW, height: workH) })
             progress.update(frames: index + 1, pts: frame.pts)
         }
         progress.finish()

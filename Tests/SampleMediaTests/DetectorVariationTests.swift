@@ -12,7 +12,7 @@ import TestSupport
     private static let snailPNG = TestSupport.sampleMedia.appendingPathComponent("snail.png").path
 
     private func write(_ scenario: WalkScenario, quality: Int = 20, to path: String) throws {
-        let scene = SnailScene()
+        let scene = scenario.makeScene()
         let writer = try VideoWriter(
             path: path,
             settings: VideoWriter.Settings(
@@ -79,6 +79,21 @@ import TestSupport
             #expect(r.status == 1, "\(label): flips are findings: \(r.stderr)")
             expectTruth(scenario, json, "dark \(label)")
         }
+    }
+
+    @Test func aSpriteOfColourOnlyContrastIsFoundInAutoMode() throws {
+        let dir = TestSupport.temporaryDirectory("car")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The red car on the blue-gray sky, dimmed: nearly the sky's luma, so luma shows its windows
+        // and wheels only; a 2-frame flip and a 6-frame one.
+        var scenario = WalkScenario(ticks: 120, brightness: 1.0 / 3, mirroredTicks: [20, 21, 70, 71, 72, 73, 74, 75])
+        scenario.sprite = .car
+        scenario.spriteSize = 2
+        let path = dir.appendingPathComponent("car.mov").path
+        try write(scenario, quality: 18, to: path)
+        let (r, json) = try orientation(path)
+        #expect(r.status == 1, "flips are findings: \(r.stderr)")
+        expectTruth(scenario, json, "colour-only car")
     }
 
     @Test func aTemplateAtAnotherPixelScaleIsFoundAndAnotherSpriteIsRefused() throws {

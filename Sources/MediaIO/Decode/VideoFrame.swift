@@ -47,6 +47,11 @@ public struct VideoFrame {
         try scaler.gray(pointer, width: width ?? self.width, height: height ?? self.height, region: region)
     }
 
+    /// The frame in `ColourChannel` (the chroma's distance from gray) at `width` x `height`.
+    public func colourChannelImage(width: Int? = nil, height: Int? = nil) throws(MediaError) -> GrayImage {
+        try scaler.colourChannel(pointer, width: width ?? self.width, height: height ?? self.height)
+    }
+
     /// The frame converted to RGB24 at `width` x `height` (full size by default).
     public func rgbImage(width: Int? = nil, height: Int? = nil) throws(MediaError) -> RGBImage {
         try scaler.rgb(pointer, width: width ?? self.width, height: height ?? self.height)

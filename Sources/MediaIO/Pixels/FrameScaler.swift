@@ -15,6 +15,76 @@ final class FrameScaler {
         return GrayImage(width: width, height: height, pixels: pixels)
     }
 
+    /// The frame in `ColourChannel` at `width` x `height`: for 8-bit YCbCr formats the chroma sample
+    /// nearest the centre of each output pixel (planar and semi-planar alike, through the format's
+    /// component layout; a gray format is all 0); for others, libswscale's area-averaged RGB through
+    /// the channel's RGB definition.
+    func colourChannel(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> GrayImage {
+        if let fast = FrameScaler.nearestChroma(frame, width: width, height: height) { return fast }
+        let rgb = try convert(frame, to: AV_PIX_FMT_RGB24, bytesPerPixel: 3, width: width, height: height, flags: SWS_AREA)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for i in 0..<pixels.count {
+            let value = ColourChannel.value(red: Float(rgb[3 * i]), green: Float(rgb[3 * i + 1]), blue: Float(rgb[3 * i + 2]))
+            pixels[i] = UInt8(value.rounded())
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func nearestChroma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
+        let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
+        guard width > 0, height > 0, fw >= width, fh >= height,
+            let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format))
+        else { return nil }
+        guard descriptor.pointee.nb_components >= 3 else {
+            if descriptor.pointee.nb_components == 1 && descriptor.pointee.comp.0.depth == 8 {
+                return GrayImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height))
+            }
+            return nil
+        }
+        let cb = descriptor.pointee.comp.1, cr = descriptor.pointee.comp.2
+        guard descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
+            cb.depth == 8, cr.depth == 8, cb.shift == 0, cr.shift == 0
+        else { return nil }
+        let planes = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
+        let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
+        guard (0..<4).contains(cb.plane), (0..<4).contains(cr.plane),
+            let cbBase = planes[Int(cb.plane)], let crBase = planes[Int(cr.plane)]
+        else { return nil }
+        let cbStride = Int(strides[Int(cb.plane)]), crStride = Int(strides[Int(cr.plane)])
+        guard cbStride > 0, crStride > 0 else { return nil }
+        let shiftX = Int(descriptor.pointee.log2_chroma_w), shiftY = Int(descriptor.pointee.log2_chroma_h)
+        // |C − 128| per chroma value, stretched to full range for limited-range chroma (16-240).
+        let stretch = isFullRange(frame) ? 1.0 : 255.0 / 224
+        let distance: [UInt8] = (0..<256).map { UInt8(min(127, (Double(abs($0 - 128)) * stretch).rounded())) }
+        let columns = (0..<width).map { x in ((2 * x + 1) * fw / (2 * width)) >> shiftX }
+        let cbColumns = columns.map { $0 * Int(cb.step) + Int(cb.offset) }
+        let crColumns = columns.map { $0 * Int(cr.step) + Int(cr.offset) }
+        var out = [UInt8](repeating: 0, count: width * height)
+        out.withUnsafeMutableBufferPointer { o in
+            distance.withUnsafeBufferPointer { table in
+                cbColumns.withUnsafeBufferPointer { cbc in
+                    crColumns.withUnsafeBufferPointer { crc in
+                        guard let dst = o.baseAddress, let d = table.baseAddress, let cbx = cbc.baseAddress, let crx = crc.baseAddress
+                        else { return }
+                        for y in 0..<height {
+                            let chromaRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
+                            let cbRow = cbBase + chromaRow * cbStride, crRow = crBase + chromaRow * crStride
+                            let row = dst + y * width
+                            for x in 0..<width { row[x] = d[Int(cbRow[cbx[x]])] &+ d[Int(crRow[crx[x]])] }
+                        }
+                    }
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    static func isFullRange(_ frame: UnsafeMutablePointer<AVFrame>) -> Bool {
+        frame.pointee.color_range == AVCOL_RANGE_JPEG || frame.pointee.format == AV_PIX_FMT_GRAY8.rawValue
+            || frame.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue || frame.pointee.format == AV_PIX_FMT_YUVJ422P.rawValue
+            || frame.pointee.format == AV_PIX_FMT_YUVJ444P.rawValue
+    }
+
     /// Straight-alpha RGBA at `width` x `height` (point sampling: templates are read at their own size).
     func rgba(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> [UInt8] {
         try convert(frame, to: AV_PIX_FMT_RGBA, bytesPerPixel: 4, width: width, height: height, flags: SWS_POINT)
@@ -55,11 +125,7 @@ final class FrameScaler {
         let columnOffset = area.x * factor
         let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
         // Limited-range luma (16-235) is expanded to full range, as libswscale's gray conversion does.
-        let lut =
-            frame.pointee.color_range == AVCOL_RANGE_JPEG || frame.pointee.format == AV_PIX_FMT_GRAY8.rawValue
-                || frame.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue || frame.pointee.format == AV_PIX_FMT_YUVJ422P.rawValue
-                || frame.pointee.format == AV_PIX_FMT_YUVJ444P.rawValue
-            ? FrameScaler.identity : FrameScaler.limitedToFull
+        let lut = FrameScaler.isFullRange(frame) ? FrameScaler.identity : FrameScaler.limitedToFull
         var out = [UInt8](repeating: 0, count: width * height)
         if factor == 1 {
             // Full resolution: each output pixel is one luma sample through the range table.

@@ -135,6 +135,8 @@ public struct MirrorDetector: Sendable {
     public private(set) var trackAppearance: SpriteTemplate?
     private var previous: GrayImage?
     private var beforePrevious: GrayImage?
+    /// Auto mode, while looking for the first event: the last frame in `ColourChannel`.
+    private var previousColour: GrayImage?
     private var pending: Pending?
     private var velocity: (dx: Int, dy: Int) = (0, 0)
     /// The sprite was not found in the last frame.
@@ -167,6 +169,15 @@ public struct MirrorDetector: Sendable {
     /// image may hold only `regionForNextFrame` (the rest black); `fullFrame` supplies all of it when
     /// the sprite has to be searched for elsewhere.
     public mutating func feed(index: Int, image: GrayImage, fullFrame: () throws -> GrayImage) rethrows {
+        try feed(index: index, image: image, colourFrame: { nil }, fullFrame: fullFrame)
+    }
+
+    /// As `feed(index:image:fullFrame:)`; while auto mode looks for its first mirror event,
+    /// `colourFrame` supplies the whole frame in `ColourChannel` (nil: not available), where an event
+    /// that luma does not show (colour contrast only) is looked for as a second chance.
+    public mutating func feed(
+        index: Int, image: GrayImage, colourFrame: () throws -> GrayImage?, fullFrame: () throws -> GrayImage
+    ) rethrows {
         var image = image
         let partial = regionForNextFrame != nil
         var result: FrameOrientation
@@ -195,9 +206,14 @@ public struct MirrorDetector: Sendable {
                     result = try classify(index: index, image: &image, partial: false, fullFrame: fullFrame)
                 }
             }
+            let colour = template == nil ? try colourFrame() : nil
             if template == nil, let previous {
                 pending = candidate(index: index, old: previous, new: image)
+                if pending == nil, let colour, let previousColour {
+                    pending = candidate(index: index, old: previous, new: image, changes: (previousColour, colour))
+                }
             }
+            previousColour = template == nil ? colour : nil
         }
         orientations.append(result)
         lost = template != nil && result.position == nil
@@ -232,8 +248,10 @@ public struct MirrorDetector: Sendable {
 
     /// The first mirror event between `old` and `new` that could be a sprite turning in place: its
     /// old appearance is not mirror-symmetric and stood still in the frame before `old`.
-    private func candidate(index: Int, old: GrayImage, new: GrayImage) -> Pending? {
-        for event in MirrorEventFinder.find(old: old, new: new, roi: configuration.roi, parameters: configuration.finder) {
+    /// `changes`: the pair in which to look for the event (the colour channel's), when not `old` and `new`.
+    private func candidate(index: Int, old: GrayImage, new: GrayImage, changes: (old: GrayImage, new: GrayImage)? = nil) -> Pending? {
+        let pair = changes ?? (old, new)
+        for event in MirrorEventFinder.find(old: pair.old, new: pair.new, roi: configuration.roi, parameters: configuration.finder) {
             guard let rect = event.rect.clipped(width: old.width, height: old.height), rect.width >= 6, rect.height >= 6 else { continue }
             let appearance = SpriteTemplate(cutting: rect, from: old)
             guard appearance.contrast >= 4 else { continue }

@@ -59,13 +59,24 @@ public enum MirrorEventFinder {
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
         let bw = (area.width + p.block - 1) / p.block, bh = (area.height + p.block - 1) / p.block
         var counts = [Int](repeating: 0, count: bw * bh)
+        let threshold = Int16(p.changeThreshold)
         old.pixels.withUnsafeBufferPointer { a in
             new.pixels.withUnsafeBufferPointer { b in
-                for y in area.y..<area.maxY {
-                    let row = y * new.width
-                    let by = (y - area.y) / p.block
-                    for x in area.x..<area.maxX where abs(Int(a[row + x]) - Int(b[row + x])) > p.changeThreshold {
-                        counts[by * bw + (x - area.x) / p.block] += 1
+                counts.withUnsafeMutableBufferPointer { c in
+                    guard let oldBase = a.baseAddress, let newBase = b.baseAddress, let countBase = c.baseAddress else { return }
+                    for y in area.y..<area.maxY {
+                        let oldRow = oldBase + y * new.width, newRow = newBase + y * new.width
+                        let blockRow = countBase + ((y - area.y) / p.block) * bw
+                        // Block by block, so the inner loop has no division and can be vectorised.
+                        var x = area.x, bx = 0
+                        while x < area.maxX {
+                            let end = min(area.maxX, x + p.block)
+                            var n = 0
+                            for i in x..<end where abs(Int16(oldRow[i]) - Int16(newRow[i])) > threshold { n += 1 }
+                            blockRow[bx] += n
+                            x = end
+                            bx += 1
+                        }
                     }
                 }
             }
