@@ -12,7 +12,8 @@ one capture per class:
 Then runs, side by side and REPEAT times each (median reported): analyze (the full pipeline,
 --evidence into a scratch folder), timestamps, `ffmpeg -threads 0 -i FILE -f null -` (the reference)
 and `ffprobe -show_frames FILE` (the timestamp audit's reference), with peak resident memory
-(wait4's ru_maxrss). Prints the per-class table with ratios to FFmpeg, writes bench-media/bench.json
+(wait4's ru_maxrss); then `batch` over the class captures with --jobs 1 and --jobs (cores), wall and
+CPU time. Prints the per-class table with ratios to FFmpeg, writes bench-media/bench.json
 and rewrites the results section of BENCHMARKS.md.
 """
 import json
@@ -29,13 +30,34 @@ BIN = ".build/release/analyze-recording"
 MAKER = ".build/release/make-sample-media"
 
 
-def run(argv):
-    """Runs argv with stdout/stderr discarded; returns (seconds, peak RSS in MB, exit status)."""
+def run(argv, cpu=False):
+    """Runs argv with stdout/stderr discarded; returns (seconds, peak RSS in MB, exit status), and
+    with cpu=True also the CPU seconds of the process and its children."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
-    return elapsed, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
+    result = (elapsed, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status))
+    if cpu:
+        # wait4's usage of a child includes the grandchildren it waited for (batch's analyses).
+        used = usage.ru_utime + usage.ru_stime
+        return result + (used,)
+    return result
+
+
+def batch_scaling(files):
+    """`batch` on the class captures with --jobs 1 and --jobs (cores): wall time, CPU time and the
+    throughput ratio (issue 14: J jobs at least 0.9 x J times one job's throughput until the cores
+    run out)."""
+    cores = os.cpu_count() or 1
+    rows = []
+    for jobs in sorted({1, cores}):
+        runs = [run([BIN, "batch", *files, "--jobs", str(jobs), "--json-lines", os.devnull], cpu=True) for _ in range(REPEAT)]
+        wall = statistics.median(r[0] for r in runs)
+        cpu = statistics.median(r[3] for r in runs)
+        rows.append({"jobs": jobs, "captures": len(files), "median_s": round(wall, 3), "cpu_s": round(cpu, 3),
+                     "cores_busy": round(cpu / wall, 2), "peak_rss_mb": round(max(r[1] for r in runs), 1)})
+    return rows
 
 
 def ensure_media():
@@ -117,9 +139,18 @@ def main():
     probe = [r["ratio_to_ffprobe"] for r in rows if r["command"] == "timestamps"]
     if probe:
         lines.append(f"timestamps / ffprobe -show_frames: median {statistics.median(probe):.3f}x (speed-up {1 / statistics.median(probe):.0f}x)")
+    batch_files = sorted({f for _, f, extra in classes if os.path.exists(f) and not extra})
+    batch = batch_scaling(batch_files)
+    lines.append("")
+    lines.append(f"batch over the {len(batch_files)} class captures (wall s, CPU s, cores kept busy):")
+    for b in batch:
+        speedup = batch[0]["median_s"] / b["median_s"]
+        lines.append(f"  --jobs {b['jobs']}: {b['median_s']:.2f} s, CPU {b['cpu_s']:.2f} s, {b['cores_busy']:.2f} cores busy, "
+                     f"throughput x{speedup:.2f} of one job")
     table = "\n".join(lines)
     print(table)
-    info = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "repeat": REPEAT, "results": rows}
+    info = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "repeat": REPEAT, "results": rows,
+            "batch": batch}
     with open(os.path.join(MEDIA, "bench.json"), "w") as out:
         json.dump(info, out, indent=2)
     marker = "<!-- bench results -->"

@@ -96,6 +96,25 @@ import TestSupport
         expectTruth(scenario, json, "colour-only car")
     }
 
+    @Test func aNearSymmetricSpriteKeepsItsFacingOverALongTrack() throws {
+        let dir = TestSupport.temporaryDirectory("bird")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A bouncing bird at 2x on a 120 Hz screen, re-armed at its second and third flips: its body
+        // is nearly its own mirror image, so a template that adapted by blending frame after frame
+        // drifted off it until a flip read as the same facing and a flip-back as a lasting turn.
+        var scenario = WalkScenario(
+            refreshRate: 120, ticks: 240, pixelScale: 2,
+            mirroredTicks: Set([47, 48, 49, 50, 51, 132, 133, 134, 173, 174, 175, 176]), rearmTicks: [132, 173])
+        scenario.sprite = .bird
+        scenario.spriteSize = 2
+        scenario.bounce = 6
+        let path = dir.appendingPathComponent("bird.mov").path
+        try write(scenario, to: path)
+        let (r, json) = try orientation(path)
+        #expect(r.status == 1, "flips are findings: \(r.stderr)")
+        expectTruth(scenario, json, "bird")
+    }
+
     @Test func aTemplateAtAnotherPixelScaleIsFoundAndAnotherSpriteIsRefused() throws {
         let dir = TestSupport.temporaryDirectory("scale")
         defer { try? FileManager.default.removeItem(at: dir) }

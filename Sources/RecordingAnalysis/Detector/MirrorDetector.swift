@@ -100,6 +100,11 @@ public struct MirrorDetector: Sendable {
         public var confidenceThreshold: Float = 0.35
         /// Auto mode: the mirrored appearance must still be there (either way round) in the next frame.
         public var confirmThreshold: Float = 0.7
+        /// A sprite lost for at most this many frames is also looked for near where it was last seen
+        /// (the window widening with the frames lost), with the ordinary presence threshold: a flip
+        /// the compression smeared, or a moment behind rain, must not lose it for good when a whole-frame
+        /// search needs a clearer match than tracking does.
+        public var nearbySearchFrames = 30
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
         /// that started it is given up.
         public var probationFrames = 12
@@ -141,6 +146,8 @@ public struct MirrorDetector: Sendable {
     private var velocity: (dx: Int, dy: Int) = (0, 0)
     /// The sprite was not found in the last frame.
     private var lost = false
+    /// Frames in a row in which the sprite was not found.
+    private var framesLost = 0
     private var searchCooldown = 0
     private var searchBackoff = 1
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
@@ -158,10 +165,14 @@ public struct MirrorDetector: Sendable {
     public var regionForNextFrame: PixelRect? {
         guard template != nil, pending == nil, let p = lastPosition else { return nil }
         // Lost and waiting before the next whole-frame search: no pixels are needed at all.
-        if lost { return searchCooldown > 0 ? PixelRect(x: 0, y: 0, width: 1, height: 1) : nil }
+        if lost {
+            if searchCooldown == 0 { return nil }
+            if framesLost > configuration.nearbySearchFrames { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        }
         let grid = 32
-        let x0 = ((p.x - p.width - 16) / grid - 1) * grid, y0 = ((p.y - p.height - 16) / grid - 1) * grid
-        let x1 = ((p.maxX + p.width + 16) / grid + 2) * grid, y1 = ((p.maxY + p.height + 16) / grid + 2) * grid
+        let w = lost ? nearbyWindow(around: p) : p
+        let x0 = ((w.x - p.width - 16) / grid - 1) * grid, y0 = ((w.y - p.height - 16) / grid - 1) * grid
+        let x1 = ((w.maxX + p.width + 16) / grid + 2) * grid, y1 = ((w.maxY + p.height + 16) / grid + 2) * grid
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -217,6 +228,7 @@ public struct MirrorDetector: Sendable {
         }
         orientations.append(result)
         lost = template != nil && result.position == nil
+        framesLost = lost ? framesLost + 1 : 0
         beforePrevious = previous
         previous = image
     }
@@ -408,6 +420,15 @@ public struct MirrorDetector: Sendable {
         return PixelRect(x: r.x - rx, y: r.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
     }
 
+    /// Where a sprite lost `framesLost` frames ago may be now: its last place, moved on at its last
+    /// speed, and a margin that grows with the frames lost.
+    private func nearbyWindow(around r: PixelRect) -> PixelRect {
+        let n = framesLost + 1
+        let cx = r.x + velocity.dx * n, cy = r.y + velocity.dy * n
+        let rx = max(6, r.width / 4) + 2 * n, ry = max(4, r.height / 4) + n
+        return PixelRect(x: cx - rx, y: cy - ry, width: 2 * rx + 1, height: 2 * ry + 1)
+    }
+
     private func window(around r: PixelRect, reach: Int) -> PixelRect {
         PixelRect(x: r.x - reach, y: r.y - reach, width: 2 * reach + 1, height: 2 * reach + 1)
     }
@@ -425,6 +446,9 @@ public struct MirrorDetector: Sendable {
         if let last = lastPosition, !lost {
             c = matchers.canonical.bestCoarseToFine(in: image, positions: window(around: last))
             m = matchers.mirrored.bestCoarseToFine(in: image, positions: window(around: last))
+        } else if let last = lastPosition, framesLost <= configuration.nearbySearchFrames {
+            c = matchers.canonical.bestCoarseToFine(in: image, positions: nearbyWindow(around: last))
+            m = matchers.mirrored.bestCoarseToFine(in: image, positions: nearbyWindow(around: last))
         }
         var threshold = configuration.presenceThreshold
         let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
@@ -476,16 +500,20 @@ public struct MirrorDetector: Sendable {
             measured: true, confidence: confidence)
     }
 
-    /// Blends a confidently classified frame's appearance (turned canonical) into the template, so
-    /// that a backdrop that crossfades or darkens behind the sprite is followed.
+    /// Makes the template half the appearance that started the track and half this confidently
+    /// classified frame's (turned canonical), so that a backdrop that crossfades or darkens behind
+    /// the sprite is followed. Always blending with the start, never with the last blend: a chain of
+    /// blends drifts (each frame is cut where the last template matched best, a pixel or two off on
+    /// a near-symmetric sprite) until the sprite sits off-centre in its template, its mirror image
+    /// matches only far from it, and a flip reads as the same facing.
     private mutating func adapt(to image: GrayImage, at position: PixelRect, facing: SpriteFacing) {
-        guard let t = template, position.x >= 0, position.y >= 0, position.maxX <= image.width, position.maxY <= image.height else {
-            return
-        }
+        guard let start = trackAppearance, start.width == position.width, start.height == position.height,
+            position.x >= 0, position.y >= 0, position.maxX <= image.width, position.maxY <= image.height
+        else { return }
         var seen = SpriteTemplate(cutting: position, from: image)
         if facing == .mirrored { seen = seen.mirrored }
         guard seen.contrast >= 4 else { return }
-        setTemplate(t.blended(with: seen, weight: 0.5))
+        setTemplate(start.blended(with: seen, weight: 0.5))
     }
 }
 
