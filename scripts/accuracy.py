@@ -34,7 +34,7 @@ shutil.copy2(tool, os.path.join(out, "analyze-recording"))
 tool = os.path.join(out, "analyze-recording")
 cases = [json.loads(l) for l in open(truth_path)]
 axes = ["sprite", "size_band", "refresh", "scale", "brightness", "codec", "b_frames", "crf_band", "body_every", "rearmed",
-        "bounce", "turn", "companion", "ui_only"]
+        "bounce", "turn", "companion", "occluded", "ui_only"]
 tally = {mode: collections.defaultdict(lambda: [0, 0, 0, 0]) for mode in ("auto", "template")}  # truth, found, reported, correct
 unknown = {"auto": [0, 0], "template": [0, 0]}
 # Turns: truth turns, reported turns that match one, reported turns in all; UI-only: seconds, flips, turns.
@@ -58,7 +58,7 @@ for c in cases:
     px = c.get("sprite_px", 60 * c["scale"])
     c["size_band"] = "none" if c["ui_only"] else "20-59" if px < 60 else "60-119" if px < 120 else "120-250"
     c["turn"] = bool(c["turns"])
-    c.setdefault("bounce", False); c.setdefault("companion", False)
+    c.setdefault("bounce", False); c.setdefault("companion", False); c.setdefault("occluded", False)
     period = 1.0 / c["refresh"]
     truth = [(s * period, n * period) for s, n in c["flips"]]
     truth_turns = [t * period for t in c["turns"]]

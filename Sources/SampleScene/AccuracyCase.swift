@@ -13,6 +13,8 @@ public struct AccuracyCase: Sendable {
     public var rearmed: Bool
     /// A capture of UI motion only (the distractor scene): no sprite, no flip.
     public var uiOnly = false
+    /// The walk starts partly beyond the card's edge.
+    public var occluded: Bool { scenario.startX < 0 }
 
     /// The next case drawn from `rng`.
     public static func random(_ rng: inout SplitMix64) -> AccuracyCase {
@@ -59,6 +61,11 @@ public struct AccuracyCase: Sendable {
             c.scenario.companionTurnTick = Int(rng.uniform(0.3...0.8) * Double(ticks)) / bodyEvery * bodyEvery
         }
         c.uiOnly = rng.next() % 10 == 0
+        // One in eight starts a quarter to a half hidden beyond the card's edge (partial occlusion:
+        // the first flips happen while part of the sprite is clipped). Drawn last, as above.
+        if rng.next() % 8 == 0 {
+            c.scenario.startX = -rng.uniform(0.25...0.5) * Double(c.scenario.spriteAssetWidth) * c.scenario.spriteSize
+        }
         return c
     }
 

@@ -15,6 +15,9 @@ public struct WalkScenario: Sendable {
     public var brightness: Double = 1
     /// Points the sprite crawls per second.
     public var speed: Double = 30
+    /// The sprite's card-local x where the walk starts (and where a re-armed walk jumps back to); a
+    /// negative value starts it partly hidden beyond the card's left edge.
+    public var startX: Double = 16
     /// Ticks at which the sprite shows mirrored.
     public var mirroredTicks: Set<Int> = []
     /// Ticks at which the walk re-arms: the sprite jumps back to where it started.
@@ -58,7 +61,7 @@ public struct WalkScenario: Sendable {
         let seconds = Double(n) / Double(refreshRate)
         return SnailScreenState(
             rowsRevealed: 6, playing: true, fade: 1, rainTime: seconds,
-            spriteX: 16 + speed * t, facingRight: mirroredTicks.contains(n) == turned,
+            spriteX: startX + speed * t, facingRight: mirroredTicks.contains(n) == turned,
             spriteLift: bounce * abs(sin(seconds * Double.pi)),
             companionX: companion == nil ? nil : 250, companionFacingRight: companionTurnTick.map { n < $0 } ?? true)
     }

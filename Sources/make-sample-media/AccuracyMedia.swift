@@ -35,7 +35,7 @@ enum AccuracyMedia {
                 + "\"codec\":\"\(codec.rawValue)\",\"b_frames\":\(c.bFrames),\"crf\":\(c.quality),\"body_every\":\(c.bodyEvery),"
                 + "\"rearmed\":\(c.rearmed),\"ui_only\":\(c.uiOnly),\"sprite\":\"\(c.uiOnly ? "none" : s.sprite.rawValue)\","
                 + "\"sprite_size\":\(s.spriteSize),\"sprite_px\":\(Int(Double(s.spriteAssetWidth) * s.spriteSize) * s.pixelScale),"
-                + "\"bounce\":\(s.bounce > 0),\"companion\":\(s.companion != nil && !c.uiOnly),"
+                + "\"bounce\":\(s.bounce > 0),\"companion\":\(s.companion != nil && !c.uiOnly),\"occluded\":\(c.occluded && !c.uiOnly),"
                 + "\"duration_s\":\(Double(ticks) / Double(s.refreshRate)),\"flips\":[\(flips)],\"turns\":[\(turns)]}\n"
             FileHandle.standardError.write(Data("\r\(i + 1)/\(count)".utf8))
         }

@@ -169,6 +169,28 @@ private struct SeededNoise {
         #expect(u.uncertainty(slotMS: 16.667) != nil)
         #expect(timeline([.canonical, .mirrored, .canonical]).uncertainty(slotMS: 16.667) == nil)
     }
+
+    @Test func aShortStretchAtAnUnseenStartIsUndecidedNotATurn() {
+        // The sprite comes into view mirrored (its flip began unseen), then faces the other way:
+        // a flip or a turn, the video cannot tell which.
+        let t = timeline(Array(repeating: .unknown, count: 10) + [.mirrored, .mirrored] + Array(repeating: .canonical, count: 10))
+        #expect(t.turns.isEmpty && t.flips.isEmpty)
+        #expect(t.undecided.map(\.startSlot) == [10])
+        #expect(t.initialFacing == .canonical)
+        // Followed by a short stretch that comes back, the first stretch is the facing: a flip.
+        let flip = timeline(
+            Array(repeating: .unknown, count: 5) + [.canonical, .canonical, .mirrored] + Array(repeating: .canonical, count: 40))
+        #expect(flip.flips.map(\.startSlot) == [7] && flip.undecided.isEmpty && flip.initialFacing == .canonical)
+        // A long first stretch is the facing it had: the change after it is a turn.
+        let long = timeline(Array(repeating: .unknown, count: 3) + Array(repeating: .mirrored, count: 40) + [.canonical])
+        #expect(long.turns.map(\.slot) == [43] && long.undecided.isEmpty && long.initialFacing == .mirrored)
+    }
+
+    @Test func aShortStretchBeforeTheSpriteIsLostForGoodIsUndecided() {
+        let t = timeline(Array(repeating: .canonical, count: 10) + [.mirrored, .mirrored] + Array(repeating: .unknown, count: 10))
+        #expect(t.turns.isEmpty && t.flips.isEmpty)
+        #expect(t.undecided.map(\.startSlot) == [10])
+    }
 }
 
 @Suite struct MirrorErrorTests {

@@ -6,7 +6,8 @@ import SampleScene
 import TestSupport
 
 /// A few cases of `make accuracy`, in the test suite: the seeded generator, encoded, analysed in
-/// template mode (every flip exact, none added) and in auto mode (nothing invented).
+/// template mode (every flip exact, none added; a flip of a partly hidden sprite may be undecided)
+/// and in auto mode (nothing invented).
 @Suite(.serialized) struct AccuracySmokeTests {
     static let count = 3
 
@@ -56,7 +57,19 @@ import TestSupport
                 #expect(
                     turns.allSatisfy { t in realTurns.contains { abs($0 - t) <= 2 * period + 1e-6 } },
                     "\(label) \(mode): turns \(turns), truth \(truthTurns)")
-                if mode == "template" { #expect(matched.count == truth.count, "\(label): found \(flips), truth \(truth)") }
+                if mode == "template" {
+                    // Every flip found; one that starts while the sprite is partly beyond the card's
+                    // edge (not located yet) may instead be admitted as undecided, never passed over.
+                    let undecided = (json["undecided"] as? [[String: Any]] ?? []).map { $0["start_s"] as? Double ?? -1 }
+                    let admitted = truth.filter { t in undecided.contains { abs($0 - t.0) <= period + 1e-6 } }
+                    if c.occluded {
+                        #expect(
+                            matched.count + admitted.count == truth.count,
+                            "\(label) occluded: found \(flips), undecided \(undecided), truth \(truth)")
+                    } else {
+                        #expect(matched.count == truth.count, "\(label): found \(flips), truth \(truth)")
+                    }
+                }
             }
         }
     }

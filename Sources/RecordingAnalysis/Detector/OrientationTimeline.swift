@@ -55,7 +55,8 @@ public struct OrientationTimeline: Sendable {
     ///
     /// A flip is a run of the other facing no longer than `transientSlots`, with confidently
     /// classified slots of the previous facing directly on both sides. A longer run, or one that
-    /// never returns, is a turn. A short run next to unknown slots is undecided. Unknown slots are
+    /// never returns, is a turn. A short run next to unknown slots is undecided, and so is a short
+    /// first run that unknown slots precede or a short last run that they follow. Unknown slots are
     /// never read as either facing.
     public init(orientations: [FrameOrientation], map: CFRMap, placement: [Int64?], transientSlots: Int64) {
         self.map = map
@@ -75,12 +76,27 @@ public struct OrientationTimeline: Sendable {
             }
         }
         self.segments = segments
-        initialFacing = segments.first { $0.facing != .unknown }?.facing
         var flips: [Flip] = []
         var turns: [Turn] = []
         var undecided: [UndecidedChange] = []
-        var stable = initialFacing
+        var stable = segments.first { $0.facing != .unknown }?.facing
         var i = 0
+        // A short first stretch that unknown slots precede and a lasting stretch of the other facing
+        // directly follows may be a flip whose start was not seen (a sprite that comes into view
+        // mirrored) or the facing before a turn: undecided, and the facing after it is the one that
+        // holds. (Followed by a short stretch that comes back, it is the facing, and that a flip.)
+        if let first = segments.firstIndex(where: { $0.facing != .unknown }), first > 0, segments[first].slots <= transientSlots,
+            first + 1 < segments.count, segments[first + 1].facing != .unknown,
+            segments[first + 1].facing != segments[first].facing,
+            !(segments[first + 1].slots <= transientSlots && first + 2 < segments.count
+                && segments[first + 2].facing == segments[first].facing)
+        {
+            let s = segments[first]
+            undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
+            stable = segments[first + 1].facing
+            i = first + 1
+        }
+        initialFacing = stable
         while i < segments.count {
             let s = segments[i]
             guard s.facing != .unknown, s.facing != stable else {
@@ -89,7 +105,9 @@ public struct OrientationTimeline: Sendable {
             }
             let before = i > 0 ? segments[i - 1].facing : nil
             let after = i + 1 < segments.count ? segments[i + 1].facing : nil
-            let returns = segments[(i + 1)...].first { $0.facing != .unknown }?.facing == stable
+            let nextKnown = segments[(i + 1)...].first { $0.facing != .unknown }?.facing
+            // Returned, or never seen again: either way it may have been a flip.
+            let mayReturn = nextKnown == stable || nextKnown == nil
             if s.slots <= transientSlots, before == stable, after == stable {
                 var duration: Int64?
                 if let first = s.sources.first, let next = segments[i + 1].sources.first,
@@ -103,7 +121,7 @@ public struct OrientationTimeline: Sendable {
                 i += 2
                 continue
             }
-            if s.slots <= transientSlots, returns, before == .unknown || after == .unknown {
+            if s.slots <= transientSlots, mayReturn, before == .unknown || after == .unknown {
                 undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
                 i += 1
                 continue
