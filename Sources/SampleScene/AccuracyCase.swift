@@ -62,9 +62,15 @@ public struct AccuracyCase: Sendable {
         }
         c.uiOnly = rng.next() % 10 == 0
         // One in eight starts a quarter to a half hidden beyond the card's edge (partial occlusion:
-        // the first flips happen while part of the sprite is clipped). Drawn last, as above.
-        if rng.next() % 8 == 0 {
-            c.scenario.startX = -rng.uniform(0.25...0.5) * Double(c.scenario.spriteAssetWidth) * c.scenario.spriteSize
+        // the first flips happen while part of the sprite is clipped). Drawn from a copy of the
+        // generator, rehashed, so that the stream (and every later case of a seed) stays as it was.
+        var side = SplitMix64(
+            seed: {
+                var copy = rng
+                return copy.next() ^ 0x6F63_636C_7564_6564
+            }())
+        if side.next() % 8 == 0 {
+            c.scenario.startX = -side.uniform(0.25...0.5) * Double(c.scenario.spriteAssetWidth) * c.scenario.spriteSize
         }
         return c
     }

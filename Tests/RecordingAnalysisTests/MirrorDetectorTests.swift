@@ -173,14 +173,19 @@ private struct SeededNoise {
     @Test func aShortStretchAtAnUnseenStartIsUndecidedNotATurn() {
         // The sprite comes into view mirrored (its flip began unseen), then faces the other way:
         // a flip or a turn, the video cannot tell which.
-        let t = timeline(Array(repeating: .unknown, count: 10) + [.mirrored, .mirrored] + Array(repeating: .canonical, count: 10))
+        let t = timeline(Array(repeating: .unknown, count: 10) + [.mirrored, .mirrored] + Array(repeating: .canonical, count: 40))
         #expect(t.turns.isEmpty && t.flips.isEmpty)
         #expect(t.undecided.map(\.startSlot) == [10])
         #expect(t.initialFacing == .canonical)
-        // Followed by a short stretch that comes back, the first stretch is the facing: a flip.
-        let flip = timeline(
+        // Short stretches both ways before the first lasting one: the lasting one is the facing, and
+        // the short ones of the other facing are undecided, whichever came first.
+        let a = timeline(
             Array(repeating: .unknown, count: 5) + [.canonical, .canonical, .mirrored] + Array(repeating: .canonical, count: 40))
-        #expect(flip.flips.map(\.startSlot) == [7] && flip.undecided.isEmpty && flip.initialFacing == .canonical)
+        #expect(a.turns.isEmpty && a.flips.isEmpty && a.undecided.map(\.startSlot) == [7] && a.initialFacing == .canonical)
+        let b = timeline(
+            Array(repeating: .unknown, count: 5) + Array(repeating: .mirrored, count: 5) + Array(repeating: .canonical, count: 12)
+                + Array(repeating: .mirrored, count: 3) + Array(repeating: .canonical, count: 40), transient: 15)
+        #expect(b.turns.isEmpty && b.flips.isEmpty && b.undecided.map(\.startSlot) == [5, 22] && b.initialFacing == .canonical)
         // A long first stretch is the facing it had: the change after it is a turn.
         let long = timeline(Array(repeating: .unknown, count: 3) + Array(repeating: .mirrored, count: 40) + [.canonical])
         #expect(long.turns.map(\.slot) == [43] && long.undecided.isEmpty && long.initialFacing == .mirrored)

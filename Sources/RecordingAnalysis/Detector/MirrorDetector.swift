@@ -105,6 +105,8 @@ public struct MirrorDetector: Sendable {
         /// the compression smeared, or a moment behind rain, must not lose it for good when a whole-frame
         /// search needs a clearer match than tracking does.
         public var nearbySearchFrames = 30
+        /// Template mode: how often the scale found is checked against its neighbours.
+        public var scaleCheckFrames = 15
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
         /// that started it is given up.
         public var probationFrames = 12
@@ -148,6 +150,7 @@ public struct MirrorDetector: Sendable {
     private var lost = false
     /// Frames in a row in which the sprite was not found.
     private var framesLost = 0
+    private var framesSinceScaleCheck = 0
     private var searchCooldown = 0
     private var searchBackoff = 1
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
@@ -199,6 +202,11 @@ public struct MirrorDetector: Sendable {
             }
             if template != nil {
                 result = try classify(index: index, image: &image, partial: partial, fullFrame: fullFrame)
+                if let position = result.position,
+                    try recheckScale(given, at: position, image: &image, partial: partial, fullFrame: fullFrame)
+                {
+                    result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
+                }
             } else {
                 result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
             }
@@ -361,6 +369,53 @@ public struct MirrorDetector: Sendable {
         setTemplate(best.t)
         lastPosition = PixelRect(x: best.match.x, y: best.match.y, width: best.t.width, height: best.t.height)
         searchBackoff = 1
+    }
+
+    /// Template mode, every `scaleCheckFrames` frames: whether another scale (from 2^(−1) to 2^(+1) of
+    /// the one found) matches the sprite where it is clearly better (by 0.05), as when the template
+    /// was first located on a part of a sprite that was coming into view from beyond an edge. Then
+    /// the template changes scale, and every frame read so far becomes unknown ("template not
+    /// found"): read with a template of the wrong size, none of them is trusted.
+    private mutating func recheckScale(
+        _ given: SpriteTemplate, at position: PixelRect, image: inout GrayImage, partial: Bool, fullFrame: () throws -> GrayImage
+    ) rethrows -> Bool {
+        framesSinceScaleCheck += 1
+        guard framesSinceScaleCheck >= configuration.scaleCheckFrames, let scale = templateScale else { return false }
+        framesSinceScaleCheck = 0
+        if partial { image = try fullFrame() }
+        let cx = position.x + position.width / 2, cy = position.y + position.height / 2
+        let smallest = configuration.scales.min() ?? 1, largest = configuration.scales.max() ?? 1
+        func best(at s: Double) -> (score: Float, template: SpriteTemplate, match: TemplateMatcher.Match)? {
+            let t = given.scaled(by: s / configuration.templateResolution)
+            guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2 else { return nil }
+            let reach = max(6, t.width / 3)
+            let area = PixelRect(x: cx - t.width / 2 - reach, y: cy - t.height / 2 - reach, width: 2 * reach + 1, height: 2 * reach + 1)
+            var found: (score: Float, template: SpriteTemplate, match: TemplateMatcher.Match)?
+            for candidate in [t, t.mirrored] {
+                if let m = TemplateMatcher(candidate).bestCoarseToFine(in: image, positions: area), m.score > (found?.score ?? -2) {
+                    found = (m.score, t, m)
+                }
+            }
+            return found
+        }
+        guard let now = best(at: scale) else { return false }
+        var winner: (scale: Double, found: (score: Float, template: SpriteTemplate, match: TemplateMatcher.Match))?
+        for k in [-6, -4, -2, 2, 4, 6] {
+            let s = scale * Double.pow2(k, over: 6)
+            guard s >= smallest * 0.99, s <= largest * 1.01, let found = best(at: s), found.score > (winner?.found.score ?? now.score)
+            else { continue }
+            winner = (s, found)
+        }
+        guard let winner, winner.found.score >= configuration.acquireThreshold, winner.found.score >= now.score + 0.05 else { return false }
+        templateScale = winner.scale
+        setTemplate(winner.found.template)
+        lastPosition = PixelRect(
+            x: winner.found.match.x, y: winner.found.match.y, width: winner.found.template.width, height: winner.found.template.height)
+        velocity = (0, 0)
+        for i in orientations.indices where orientations[i].measured {
+            orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
+        }
+        return true
     }
 
     /// After a failed whole-frame search, wait 1, 2, 4 … 128 frames before the next one: a sprite that

@@ -81,20 +81,19 @@ public struct OrientationTimeline: Sendable {
         var undecided: [UndecidedChange] = []
         var stable = segments.first { $0.facing != .unknown }?.facing
         var i = 0
-        // A short first stretch that unknown slots precede and a lasting stretch of the other facing
-        // directly follows may be a flip whose start was not seen (a sprite that comes into view
-        // mirrored) or the facing before a turn: undecided, and the facing after it is the one that
-        // holds. (Followed by a short stretch that comes back, it is the facing, and that a flip.)
+        // When unknown slots precede a short first stretch, the video did not see which facing held
+        // before: that stretch may be the end of a flip (a sprite that came into view mirrored) or
+        // the facing before a turn, and a short excursion after it may be either. The first lasting
+        // stretch settles the facing; the short stretches before it of the other facing are
+        // undecided. (Without a lasting stretch, the first one is taken as the facing, as below.)
         if let first = segments.firstIndex(where: { $0.facing != .unknown }), first > 0, segments[first].slots <= transientSlots,
-            first + 1 < segments.count, segments[first + 1].facing != .unknown,
-            segments[first + 1].facing != segments[first].facing,
-            !(segments[first + 1].slots <= transientSlots && first + 2 < segments.count
-                && segments[first + 2].facing == segments[first].facing)
+            let lasting = segments[first...].firstIndex(where: { $0.facing != .unknown && $0.slots > transientSlots })
         {
-            let s = segments[first]
-            undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
-            stable = segments[first + 1].facing
-            i = first + 1
+            for s in segments[first..<lasting] where s.facing != .unknown && s.facing != segments[lasting].facing {
+                undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
+            }
+            stable = segments[lasting].facing
+            i = lasting
         }
         initialFacing = stable
         while i < segments.count {
