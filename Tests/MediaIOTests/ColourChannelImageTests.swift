@@ -5,8 +5,9 @@ import Testing
 import TestSupport
 
 /// The colour channel sees colour contrast that luma misses: a red box on a gray of the same luma
-/// (150,20,20 has luma 59; the backdrop is 59 gray), the case of a red car on a dull sky. Both the
-/// direct chroma path (4:2:0) and the libswscale path (RGB frames) are checked.
+/// (150,20,20 has luma 59; the backdrop is 59 gray), the case of a red car on a dull sky. The direct
+/// chroma path (planar 4:2:0 and 4:4:4, semi-planar NV12) and the libswscale path (RGB frames) are
+/// checked.
 @Suite struct ColourChannelImageTests {
     /// Mean of `image` over a rectangle.
     private func mean(_ image: GrayImage, x: Range<Int>, y: Range<Int>) -> Double {
@@ -19,7 +20,7 @@ import TestSupport
     private func firstFrame(codec: [String], pixelFormat: String) throws -> (luma: GrayImage, detector: GrayImage) {
         let dir = TestSupport.temporaryDirectory("channel")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("red.mov").path
+        let path = dir.appendingPathComponent("red.mkv").path
         try TestSupport.ffmpegRun(
             [
                 "-f", "lavfi", "-i", "color=c=0x3B3B3B:size=128x96:rate=10", "-t", "0.3",
@@ -39,6 +40,8 @@ import TestSupport
         .enabled(if: TestSupport.ffmpeg != nil),
         arguments: [
             (["-c:v", "libx264", "-qp", "0"], "yuv420p"),
+            (["-c:v", "libx264", "-qp", "0"], "yuv444p"),
+            (["-c:v", "rawvideo"], "nv12"),
             (["-c:v", "png"], "rgb24")
         ])
     func colourContrastShowsWhereLumaIsFlat(codec: [String], pixelFormat: String) throws {
