@@ -82,23 +82,15 @@ import TestSupport
     }
 
     @Test func aSpriteOfColourOnlyContrastIsFoundInAutoMode() throws {
-        let dir = TestSupport.temporaryDirectory("car")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // The red car on the blue-gray sky, dimmed: nearly the sky's luma, so luma shows its windows
         // and wheels only; a 2-frame flip and a 6-frame one.
         var scenario = WalkScenario(ticks: 120, brightness: 1.0 / 3, mirroredTicks: [20, 21, 70, 71, 72, 73, 74, 75])
         scenario.sprite = .car
         scenario.spriteSize = 2
-        let path = dir.appendingPathComponent("car.mov").path
-        try write(scenario, quality: 18, to: path)
-        let (r, json) = try orientation(path)
-        #expect(r.status == 1, "flips are findings: \(r.stderr)")
-        expectTruth(scenario, json, "colour-only car")
+        try expectAutoModeTruth(scenario, quality: 18, label: "colour-only car")
     }
 
     @Test func aNearSymmetricSpriteKeepsItsFacingOverALongTrack() throws {
-        let dir = TestSupport.temporaryDirectory("bird")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // A bouncing bird at 2x on a 120 Hz screen, re-armed at its second and third flips: its body
         // is nearly its own mirror image, so a template that adapted by blending frame after frame
         // drifted off it until a flip read as the same facing and a flip-back as a lasting turn.
@@ -108,11 +100,18 @@ import TestSupport
         scenario.sprite = .bird
         scenario.spriteSize = 2
         scenario.bounce = 6
-        let path = dir.appendingPathComponent("bird.mov").path
-        try write(scenario, to: path)
+        try expectAutoModeTruth(scenario, label: "bird")
+    }
+
+    /// Encodes `scenario` and expects auto mode to report exactly its flips (a finding, status 1).
+    private func expectAutoModeTruth(_ scenario: WalkScenario, quality: Int = 20, label: String) throws {
+        let dir = TestSupport.temporaryDirectory("auto")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("capture.mov").path
+        try write(scenario, quality: quality, to: path)
         let (r, json) = try orientation(path)
-        #expect(r.status == 1, "flips are findings: \(r.stderr)")
-        expectTruth(scenario, json, "bird")
+        #expect(r.status == 1, "\(label): flips are findings: \(r.stderr)")
+        expectTruth(scenario, json, label)
     }
 
     @Test func aTemplateAtAnotherPixelScaleIsFoundAndAnotherSpriteIsRefused() throws {

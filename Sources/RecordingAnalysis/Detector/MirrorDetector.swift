@@ -346,8 +346,7 @@ public struct MirrorDetector: Sendable {
         }
         var best: (scale: Double, t: SpriteTemplate, match: TemplateMatcher.Match)?
         func consider(_ scale: Double) {
-            let t = given.scaled(by: scale / configuration.templateResolution)
-            guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2 else { return }
+            guard let t = scaledTemplate(given, scale: scale, fitting: image) else { return }
             for candidate in [t, t.mirrored] {
                 if let m = globalSearch(candidate, in: image), m.score > (best?.match.score ?? -2) { best = (scale, t, m) }
             }
@@ -386,8 +385,7 @@ public struct MirrorDetector: Sendable {
         let cx = position.x + position.width / 2, cy = position.y + position.height / 2
         let smallest = configuration.scales.min() ?? 1, largest = configuration.scales.max() ?? 1
         func best(at s: Double) -> (score: Float, template: SpriteTemplate, match: TemplateMatcher.Match)? {
-            let t = given.scaled(by: s / configuration.templateResolution)
-            guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2 else { return nil }
+            guard let t = scaledTemplate(given, scale: s, fitting: image) else { return nil }
             let reach = max(6, t.width / 3)
             let area = PixelRect(x: cx - t.width / 2 - reach, y: cy - t.height / 2 - reach, width: 2 * reach + 1, height: 2 * reach + 1)
             var found: (score: Float, template: SpriteTemplate, match: TemplateMatcher.Match)?
@@ -416,6 +414,14 @@ public struct MirrorDetector: Sendable {
             orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
         }
         return true
+    }
+
+    /// The given template at `scale` (in capture pixels) resampled to working pixels, when it can be
+    /// matched in `image`: at least 6 pixels each way, smaller than the image, with some contrast.
+    private func scaledTemplate(_ given: SpriteTemplate, scale: Double, fitting image: GrayImage) -> SpriteTemplate? {
+        let t = given.scaled(by: scale / configuration.templateResolution)
+        guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2 else { return nil }
+        return t
     }
 
     /// After a failed whole-frame search, wait 1, 2, 4 … 128 frames before the next one: a sprite that
