@@ -229,3 +229,93 @@ private struct SeededNoise {
         }
     }
 }
+
+/// The vectorised change masks and the shift error's early exit against their plain definitions,
+/// on random images with values across the whole 0–255 range (where a wrong unsigned difference
+/// or a missed tail column would show).
+@Suite struct ChangeKernelTests {
+    private func randomPair(width: Int, height: Int, seed: UInt64) -> (GrayImage, GrayImage) {
+        var rng = SeededNoise(seed)
+        var old = GrayImage(width: width, height: height, fill: 0), new = old
+        for i in old.pixels.indices {
+            old.pixels[i] = UInt8(rng.next() % 256)
+            // Half the pixels barely change, so counts are neither all nor nothing.
+            new.pixels[i] = rng.next() % 2 == 0 ? old.pixels[i] &+ UInt8(rng.next() % 5) : UInt8(rng.next() % 256)
+        }
+        return (old, new)
+    }
+
+    private func changed(_ old: GrayImage, _ new: GrayImage, _ x: Int, _ y: Int, _ threshold: Int) -> Bool {
+        abs(Int(old[x, y]) - Int(new[x, y])) > threshold
+    }
+
+    @Test func blockCountsEqualTheDefinition() {
+        let (old, new) = randomPair(width: 53, height: 37, seed: 11)
+        for (area, threshold) in [
+            (PixelRect(x: 0, y: 0, width: 53, height: 37), 24), (PixelRect(x: 3, y: 5, width: 41, height: 29), 0),
+            (PixelRect(x: 7, y: 1, width: 17, height: 9), 254), (PixelRect(x: 1, y: 2, width: 50, height: 30), 300)
+        ] {
+            let counts = ChangeMask.blockCounts(old: old, new: new, area: area, block: 8, threshold: threshold)
+            let bw = (area.width + 7) / 8
+            var expected = [Int](repeating: 0, count: counts.count)
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX where changed(old, new, x, y, threshold) {
+                    expected[((y - area.y) / 8) * bw + (x - area.x) / 8] += 1
+                }
+            }
+            #expect(counts == expected, "area \(area) threshold \(threshold)")
+        }
+    }
+
+    @Test func changedBoxEqualsTheDefinition() throws {
+        var (old, new) = randomPair(width: 61, height: 23, seed: 12)
+        for threshold in [8, 60, 200] {
+            let rect = PixelRect(x: 2, y: 3, width: 55, height: 17)
+            var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min, n = 0
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX where changed(old, new, x, y, threshold) {
+                    (x0, x1, y0, y1, n) = (min(x0, x), max(x1, x), min(y0, y), max(y1, y), n + 1)
+                }
+            }
+            let found = try #require(ChangeMask.changedBox(old: old, new: new, in: rect, threshold: threshold))
+            #expect(found.box == PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1))
+            #expect(found.changed == n)
+        }
+        new = old
+        #expect(ChangeMask.changedBox(old: old, new: new, in: PixelRect(x: 0, y: 0, width: 61, height: 23), threshold: 0) == nil)
+    }
+
+    /// The plain definition of `shiftError`: mean |new(x, y) − old moved by (dx2 / 2, dy)|, pixels
+    /// whose source lies outside the image left out.
+    private func shiftReference(_ old: GrayImage, _ new: GrayImage, _ r: PixelRect, dx2: Int, dy: Int, step: Int) -> Double {
+        var sum = 0, n = 0
+        for y in stride(from: r.y, to: r.maxY, by: step) where y - dy >= 0 && y - dy < old.height {
+            for x in stride(from: r.x, to: r.maxX, by: step) {
+                let a = x - (dx2 >> 1), b = x - ((dx2 + 1) >> 1)
+                guard a >= 0, a < old.width, b >= 0, b < old.width else { continue }
+                sum += abs(Int(new[x, y]) - (Int(old[a, y - dy]) + Int(old[b, y - dy]) + 1) / 2)
+                n += 1
+            }
+        }
+        return n > 0 ? Double(sum) / Double(n) : .infinity
+    }
+
+    @Test func shiftErrorEqualsTheDefinitionAndGivesUpOnlyAboveTheBound() {
+        let (old, new) = randomPair(width: 48, height: 30, seed: 13)
+        let region = PixelRect(x: 3, y: 2, width: 40, height: 25)
+        for dx2 in stride(from: -90, through: 90, by: 7) {
+            for dy in [-28, -3, 0, 4, 27] {
+                for sparse in [false, true] {
+                    let exact = shiftReference(old, new, region, dx2: dx2, dy: dy, step: sparse ? 2 : 1)
+                    let plain = MirrorEventFinder.shiftError(old: old, new: new, tight: region, dx2: dx2, dy: dy, sparse: sparse)
+                    #expect(plain == exact, "dx2 \(dx2) dy \(dy) sparse \(sparse)")
+                    for bound in [exact * 0.5, exact, exact * 1.01] where exact.isFinite {
+                        let e = MirrorEventFinder.shiftError(
+                            old: old, new: new, tight: region, dx2: dx2, dy: dy, sparse: sparse, bound: bound)
+                        #expect(bound >= exact ? e == exact : (e == exact || e == .infinity), "dx2 \(dx2) dy \(dy) bound \(bound)")
+                    }
+                }
+            }
+        }
+    }
+}

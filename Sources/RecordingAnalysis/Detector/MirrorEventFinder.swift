@@ -47,6 +47,12 @@ public enum MirrorEventFinder {
         public init() {}
     }
 
+    /// |a − b| of two samples (wrapping arithmetic, so the loops that sum it vectorise).
+    @inline(__always) static func distance(_ a: UInt8, _ b: UInt8) -> Int { Int(a > b ? a &- b : b &- a) }
+
+    /// |v| of a small sum or difference of samples.
+    @inline(__always) static func magnitude(_ v: Int) -> Int { v < 0 ? 0 &- v : v }
+
     /// Mirror events between `old` and `new` (same size) inside `roi` (whole image when nil).
     public static func find(old: GrayImage, new: GrayImage, roi: PixelRect? = nil, parameters: Parameters = Parameters()) -> [Event] {
         guard old.width == new.width, old.height == new.height, old.width > 0, old.height > 0 else { return [] }
@@ -58,29 +64,7 @@ public enum MirrorEventFinder {
         p.noise = levels.noise
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
         let bw = (area.width + p.block - 1) / p.block, bh = (area.height + p.block - 1) / p.block
-        var counts = [Int](repeating: 0, count: bw * bh)
-        let threshold = Int16(p.changeThreshold)
-        old.pixels.withUnsafeBufferPointer { a in
-            new.pixels.withUnsafeBufferPointer { b in
-                counts.withUnsafeMutableBufferPointer { c in
-                    guard let oldBase = a.baseAddress, let newBase = b.baseAddress, let countBase = c.baseAddress else { return }
-                    for y in area.y..<area.maxY {
-                        let oldRow = oldBase + y * new.width, newRow = newBase + y * new.width
-                        let blockRow = countBase + ((y - area.y) / p.block) * bw
-                        // Block by block, so the inner loop has no division and can be vectorised.
-                        var x = area.x, bx = 0
-                        while x < area.maxX {
-                            let end = min(area.maxX, x + p.block)
-                            var n = 0
-                            for i in x..<end where abs(Int16(oldRow[i]) - Int16(newRow[i])) > threshold { n += 1 }
-                            blockRow[bx] += n
-                            x = end
-                            bx += 1
-                        }
-                    }
-                }
-            }
-        }
+        let counts = ChangeMask.blockCounts(old: old, new: new, area: area, block: p.block, threshold: p.changeThreshold)
         // Connected components of busy blocks.
         var label = [Int](repeating: -1, count: bw * bh)
         var components: [(minX: Int, minY: Int, maxX: Int, maxY: Int, blocks: Int)] = []
@@ -95,13 +79,16 @@ public enum MirrorEventFinder {
                 c.minY = min(c.minY, by)
                 c.maxY = max(c.maxY, by)
                 c.blocks += 1
-                for (nx, ny) in [(bx - 1, by), (bx + 1, by), (bx, by - 1), (bx, by + 1)] where nx >= 0 && ny >= 0 && nx < bw && ny < bh {
-                    let j = ny * bw + nx
+                func visit(_ j: Int) {
                     if counts[j] >= p.minimumChangedPerBlock && label[j] < 0 {
                         label[j] = components.count
                         stack.append(j)
                     }
                 }
+                if bx > 0 { visit(i - 1) }
+                if bx + 1 < bw { visit(i + 1) }
+                if by > 0 { visit(i - bw) }
+                if by + 1 < bh { visit(i + bw) }
             }
             components.append(c)
         }
@@ -112,13 +99,12 @@ public enum MirrorEventFinder {
                 width: (c.maxX - c.minX + 1) * p.block, height: (c.maxY - c.minY + 1) * p.block)
             guard Double(blockRect.width) <= p.maximumFraction * Double(area.width),
                 Double(blockRect.height) <= p.maximumFraction * Double(area.height),
-                let tight = tightChange(
+                let (tight, changed) = ChangeMask.changedBox(
                     old: old, new: new, in: blockRect.clipped(width: area.maxX, height: area.maxY) ?? blockRect,
                     threshold: p.changeThreshold)
             else { continue }
             guard tight.width >= p.minimumSide, tight.height >= p.minimumSide,
-                Double(changedCount(old: old, new: new, in: tight, threshold: p.changeThreshold)) >= p.minimumChangedFraction
-                    * Double(tight.width * tight.height)
+                Double(changed) >= p.minimumChangedFraction * Double(tight.width * tight.height)
             else { continue }
             if let e = mirrorTest(old: old, new: new, tight: tight, parameters: p) { events.append(e) }
         }
@@ -134,17 +120,28 @@ public enum MirrorEventFinder {
         var spread = [Int](repeating: 0, count: 256)
         var n = 0
         let step = 2
-        var y = area.y
-        while y < area.maxY {
-            let row = y * new.width
-            var x = area.x
-            while x < area.maxX {
-                histogram[abs(Int(old.pixels[row + x]) - Int(new.pixels[row + x]))] += 1
-                spread[Int(new.pixels[row + x])] += 1
-                n += 1
-                x += step
+        old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                histogram.withUnsafeMutableBufferPointer { h in
+                    spread.withUnsafeMutableBufferPointer { s in
+                        guard let oldBase = a.baseAddress, let newBase = b.baseAddress, let hb = h.baseAddress, let sb = s.baseAddress
+                        else { return }
+                        var y = area.y
+                        while y < area.maxY {
+                            let oldRow = oldBase + y * new.width, newRow = newBase + y * new.width
+                            var x = area.x
+                            while x < area.maxX {
+                                let u = oldRow[x], v = newRow[x]
+                                hb[Int(u > v ? u - v : v - u)] += 1
+                                sb[Int(v)] += 1
+                                x += step
+                            }
+                            n += (area.maxX - area.x + step - 1) / step
+                            y += step
+                        }
+                    }
+                }
             }
-            y += step
         }
         guard n > 0 else { return (ceiling, 0) }
         func percentile(_ h: [Int], _ q: Double) -> Int {
@@ -158,29 +155,6 @@ public enum MirrorEventFinder {
         let noise = percentile(histogram, 0.75)
         let contrast = percentile(spread, 0.98) - percentile(spread, 0.02)
         return (max(8, 4 * noise + 6, min(ceiling, contrast / 5)), Double(noise))
-    }
-
-    static func changedCount(old: GrayImage, new: GrayImage, in rect: PixelRect, threshold: Int) -> Int {
-        var n = 0
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX where abs(Int(old[x, y]) - Int(new[x, y])) > threshold { n += 1 }
-        }
-        return n
-    }
-
-    /// The bounding box of pixels that changed by more than `threshold` inside `rect`.
-    static func tightChange(old: GrayImage, new: GrayImage, in rect: PixelRect, threshold: Int) -> PixelRect? {
-        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX where abs(Int(old[x, y]) - Int(new[x, y])) > threshold {
-                x0 = min(x0, x)
-                x1 = max(x1, x)
-                y0 = min(y0, y)
-                y1 = max(y1, y)
-            }
-        }
-        guard x0 <= x1 else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
     /// Whether the image's edge energy inside `rect` left of the axis and right of it are within a
@@ -203,23 +177,43 @@ public enum MirrorEventFinder {
     /// Mean absolute difference between `new` and `old` moved by (dx2 / 2, dy) over `tight`; an odd
     /// `dx2` (a half-pixel shift) averages the two neighbouring columns.
     /// `sparse` samples every second row and column (a quarter of the work, for the wide searches).
-    static func shiftError(old: GrayImage, new: GrayImage, tight: PixelRect, dx2: Int, dy: Int, sparse: Bool = false) -> Double {
+    /// Infinity as soon as the mean must exceed `bound` (the exact mean otherwise).
+    static func shiftError(
+        old: GrayImage, new: GrayImage, tight: PixelRect, dx2: Int, dy: Int, sparse: Bool = false, bound: Double = .infinity
+    ) -> Double {
         var sum = 0, n = 0
         let step = sparse ? 2 : 1
         let dxLow = dx2 >> 1, dxHigh = (dx2 + 1) >> 1
-        for y in stride(from: tight.y, to: tight.maxY, by: step) {
-            let sy = y - dy
-            guard sy >= 0, sy < old.height else { continue }
-            let oldRow = sy * old.width, newRow = y * new.width
-            for x in stride(from: tight.x, to: tight.maxX, by: step) {
-                let a = x - dxLow, b = x - dxHigh
-                guard a >= 0, a < old.width, b >= 0, b < old.width else { continue }
-                let moved = (Int(old.pixels[oldRow + a]) + Int(old.pixels[oldRow + b]) + 1) >> 1
-                sum += abs(Int(new.pixels[newRow + x]) - moved)
-                n += 1
+        // Pixels whose source lies outside the image are left out, so at most this many are compared.
+        let most = ((tight.height + step - 1) / step) * ((tight.width + step - 1) / step)
+        let limit = bound.isFinite ? bound * Double(most) * (1 + 1e-9) : .infinity
+        // Only columns whose two sources lie inside the image: a >= 0, b < width.
+        let xFirst = max(tight.x, dxHigh), xEnd = min(tight.maxX, old.width + dxLow)
+        var x0 = xFirst
+        if (x0 - tight.x) % step != 0 { x0 += 1 }
+        guard x0 < xEnd else { return .infinity }
+        let columns = (xEnd - x0 + step - 1) / step
+        return old.pixels.withUnsafeBufferPointer { op -> Double in
+            new.pixels.withUnsafeBufferPointer { np -> Double in
+                guard let ob = op.baseAddress, let nb = np.baseAddress else { return .infinity }
+                for y in stride(from: tight.y, to: tight.maxY, by: step) {
+                    let sy = y - dy
+                    guard sy >= 0, sy < old.height else { continue }
+                    let oldRow = ob + sy * old.width, newRow = nb + y * new.width
+                    var rowSum = 0
+                    var x = x0
+                    while x < xEnd {
+                        let moved = (Int(oldRow[x &- dxLow]) &+ Int(oldRow[x &- dxHigh]) &+ 1) >> 1
+                        rowSum &+= magnitude(Int(newRow[x]) &- moved)
+                        x += step
+                    }
+                    sum += rowSum
+                    n += columns
+                    if Double(sum) > limit { return .infinity }
+                }
+                return n > 0 ? Double(sum) / Double(n) : .infinity
             }
         }
-        return n > 0 ? Double(sum) / Double(n) : .infinity
     }
 
     /// Mean absolute difference between `new` and `old` mirrored about the axis at `axis2 / 2`, over
@@ -243,7 +237,7 @@ public enum MirrorEventFinder {
                     while y < tight.maxY {
                         let newRow = nb + y * w, oldRow = ob + y * w
                         var rowSum = 0
-                        for x in lo...hi { rowSum += abs(Int(newRow[x]) - Int(oldRow[axis2 - x])) }
+                        for x in lo..<(hi &+ 1) { rowSum &+= distance(newRow[x], oldRow[axis2 &- x]) }
                         sum += rowSum
                         if sum > limit { return true }
                         y += 4
@@ -258,23 +252,29 @@ public enum MirrorEventFinder {
     /// Whether `new` equals `old` mirrored about some axis near the centre of `tight`.
     static func mirrorTest(old: GrayImage, new: GrayImage, tight: PixelRect, parameters p: Parameters) -> Event? {
         let w = old.width
-        /// Mean absolute difference between `image` and its own mirror image about the axis at
-        /// `axis4 / 4` (quarter pixels: anti-aliased edges of a symmetric object match its mirror
-        /// image only with the axis placed that finely).
-        func selfMirrorError(_ image: GrayImage, axis4: Int) -> Double {
+        /// Whether the mean absolute difference between `image` and its own mirror image about the
+        /// axis at `axis4 / 4` is below `bound` (quarter pixels: anti-aliased edges of a symmetric
+        /// object match its mirror image only with the axis placed that finely).
+        func isMirrorSymmetric(_ image: GrayImage, axis4: Int, below bound: Double) -> Bool {
             let low = axis4 >> 1, high = (axis4 + 1) >> 1
             // x such that both mirrors lie inside the image: 0 <= low - x and high - x < w.
             let lo = max(tight.x, high - w + 1), hi = min(tight.maxX - 1, low)
-            guard lo <= hi, tight.height > 0 else { return .infinity }
+            guard lo <= hi, tight.height > 0 else { return false }
+            let n = Double(2 * (hi - lo + 1) * tight.height)
+            // Given up once the sum shows the mean cannot be below the bound.
+            let limit = bound * n * (1 + 1e-9)
             var sum = 0
-            image.pixels.withUnsafeBufferPointer { px in
-                guard let base = px.baseAddress else { return }
+            return image.pixels.withUnsafeBufferPointer { px -> Bool in
+                guard let base = px.baseAddress else { return false }
                 for y in tight.y..<tight.maxY {
                     let row = base + y * w
-                    for x in lo...hi { sum += abs(2 * Int(row[x]) - Int(row[low - x]) - Int(row[high - x])) }
+                    var rowSum = 0
+                    for x in lo..<(hi &+ 1) { rowSum &+= magnitude(2 &* Int(row[x]) &- Int(row[low &- x]) &- Int(row[high &- x])) }
+                    sum += rowSum
+                    if Double(sum) > limit { return false }
                 }
+                return Double(sum) / n < bound
             }
-            return Double(sum) / Double(2 * (hi - lo + 1) * tight.height)
         }
         // The change itself: mean |new − old| over the region (columns inside the image).
         let first = max(0, tight.x), end = min(w, tight.maxX)
@@ -284,7 +284,7 @@ public enum MirrorEventFinder {
                 guard let nb = np.baseAddress, let ob = op.baseAddress, first < end else { return }
                 for y in tight.y..<tight.maxY {
                     let newRow = nb + y * w, oldRow = ob + y * w
-                    for x in first..<end { directSum += abs(Int(newRow[x]) - Int(oldRow[x])) }
+                    for x in first..<end { directSum &+= distance(newRow[x], oldRow[x]) }
                 }
             }
         }
@@ -306,17 +306,18 @@ public enum MirrorEventFinder {
         guard isBalanced(old, about: best.axis2, in: tight, minimum: p.minimumBalance),
             isBalanced(new, about: best.axis2, in: tight, minimum: p.minimumBalance)
         else { return nil }
-        var mostSymmetric = Double.infinity
-        // Axes through the middle half of the region, so that most of it is compared with itself.
-        for k in (2 * tight.x + tight.width / 2)...max(2 * tight.x + tight.width / 2, 2 * (tight.maxX - 1) - tight.width / 2) {
-            mostSymmetric = min(
-                mostSymmetric, selfMirrorError(old, axis4: 2 * k), selfMirrorError(new, axis4: 2 * k),
-                selfMirrorError(old, axis4: 2 * k + 1), selfMirrorError(new, axis4: 2 * k + 1))
-        }
         // A mirror-symmetric object (a round icon, a button) that moved sideways is also "its mirror
         // image about a shifted axis", down to the anti-aliasing. Only an object that differs from its
         // own mirror image, about every axis through the changed region, can show which way it faces.
-        guard mostSymmetric >= p.minimumAsymmetry * direct else { return nil }
+        // Axes through the middle half of the region, so that most of it is compared with itself.
+        let asymmetry = p.minimumAsymmetry * direct
+        for k in (2 * tight.x + tight.width / 2)...max(2 * tight.x + tight.width / 2, 2 * (tight.maxX - 1) - tight.width / 2) {
+            for axis4 in (2 * k)...(2 * k + 1) {
+                if isMirrorSymmetric(old, axis4: axis4, below: asymmetry) || isMirrorSymmetric(new, axis4: axis4, below: asymmetry) {
+                    return nil
+                }
+            }
+        }
         // Rain and crawling are translations: if a small shift explains the change about as well, it
         // is motion, not a mirror.
         // UI content slides sideways (pages, navigation pushes, rows) or scrolls by far more than a
@@ -328,7 +329,7 @@ public enum MirrorEventFinder {
         let limit = max(0, best.error - p.noise) / p.shiftRatio + p.noise
         for dy in -p.shiftReach...p.shiftReach {
             for dx2 in (-2 * p.shiftReach)...(2 * p.shiftReach) where dx2 != 0 || dy != 0 {
-                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy) < limit { return nil }
+                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, bound: limit) < limit { return nil }
             }
         }
         // A mirrored sprite resembles itself shifted a little, so a wide shift must explain the
@@ -336,12 +337,12 @@ public enum MirrorEventFinder {
         let wideLimit = max(0, best.error - p.noise) / p.wideShiftRatio + p.noise
         for dx2 in (-2 * tight.width)...(2 * tight.width) where abs(dx2) > 2 * p.shiftReach {
             for dy in -p.shiftReach...p.shiftReach {
-                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true) < wideLimit { return nil }
+                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true, bound: wideLimit) < wideLimit { return nil }
             }
         }
         for dy in -tight.height...tight.height where abs(dy) > p.shiftReach {
             for dx2 in (-2 * p.shiftReach)...(2 * p.shiftReach) {
-                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true) < wideLimit { return nil }
+                if shiftError(old: old, new: new, tight: tight, dx2: dx2, dy: dy, sparse: true, bound: wideLimit) < wideLimit { return nil }
             }
         }
         // The region symmetric about the axis that covers everything that changed.
