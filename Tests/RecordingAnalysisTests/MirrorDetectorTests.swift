@@ -319,3 +319,31 @@ private struct SeededNoise {
         }
     }
 }
+
+/// The matcher's eight-positions-at-once path against its one-position score, bit for bit, on a
+/// random image and a template with fractional weights (an alpha edge) and weightless pixels.
+@Suite struct TemplateMatcherScoreTests {
+    @Test func everyPositionScoresExactlyAsTheSinglePositionScore() {
+        var rng = SeededNoise(21)
+        var image = GrayImage(width: 71, height: 33, fill: 0)
+        for i in image.pixels.indices { image.pixels[i] = UInt8(rng.next() % 256) }
+        // A flat stretch, where the variance guard (score 0) applies.
+        for y in 5..<20 { for x in 30..<60 { image[x, y] = 90 } }
+        let w = 13, h = 9
+        var pixels = [Float](repeating: 0, count: w * h), weights = pixels
+        for i in pixels.indices {
+            pixels[i] = Float(rng.next() % 256)
+            weights[i] = [0, 0.01, 0.3, 1][Int(rng.next() % 4)]
+        }
+        let matcher = TemplateMatcher(SpriteTemplate(width: w, height: h, pixels: pixels, weights: weights))
+        var visited = 0
+        for step in [1, 2] {
+            matcher.forEachScore(in: image, positions: PixelRect(x: -3, y: 1, width: 80, height: 40), step: step) { x, y, s in
+                visited += 1
+                #expect(s.bitPattern == matcher.score(in: image, x: x, y: y)?.bitPattern, "(\(x), \(y)) step \(step)")
+            }
+        }
+        // Every position where the template fits (x 0...58, y 1...24), then every second one.
+        #expect(visited == 59 * 24 + 30 * 12)
+    }
+}

@@ -444,14 +444,11 @@ public struct MirrorDetector: Sendable {
         let coarse = TemplateMatcher(template.scaled(by: 1 / Double(factor)))
         let smallArea = area.downscaled(by: factor)
         var candidates: [TemplateMatcher.Match] = []
-        for y in smallArea.y..<smallArea.maxY {
-            for x in smallArea.x..<smallArea.maxX {
-                guard let s = coarse.score(in: small, x: x, y: y) else { continue }
-                if candidates.count < 8 || s > candidates[candidates.count - 1].score {
-                    candidates.append(TemplateMatcher.Match(x: x, y: y, score: s))
-                    candidates.sort { $0.score > $1.score }
-                    if candidates.count > 8 { candidates.removeLast() }
-                }
+        coarse.forEachScore(in: small, positions: smallArea) { x, y, s in
+            if candidates.count < 8 || s > candidates[candidates.count - 1].score {
+                candidates.append(TemplateMatcher.Match(x: x, y: y, score: s))
+                candidates.sort { $0.score > $1.score }
+                if candidates.count > 8 { candidates.removeLast() }
             }
         }
         var best: TemplateMatcher.Match?

@@ -76,27 +76,66 @@ public struct TemplateMatcher: Sendable {
         return min(1, max(-1, sti / (templateNorm * varI).squareRoot()))
     }
 
-    /// The best match with the top-left corner inside `positions` (clipped to where the template
-    /// fits), visiting every `step`-th position.
-    public func best(in image: GrayImage, positions: PixelRect, step: Int = 1) -> Match? {
+    /// NCC at the eight positions (x ... x + 7, y): the same operations as `score` in each lane, in
+    /// the same order, so every lane's score is bit for bit the one `score` gives.
+    @inline(__always)
+    private func scores8(
+        _ base: UnsafePointer<UInt8>, stride: Int, x: Int, y: Int, taps: UnsafeBufferPointer<(Int, Int, Float, Float)>
+    ) -> SIMD8<Float> {
+        var si = SIMD8<Float>(), sii = SIMD8<Float>(), sti = SIMD8<Float>()
+        let origin = base + y * stride + x
+        for (dx, dy, w, t) in taps {
+            let bytes = UnsafeRawPointer(origin + dy * stride + dx).loadUnaligned(as: SIMD8<UInt8>.self)
+            let v = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: bytes))
+            let wv = w * v
+            si += wv
+            sii += wv * v
+            sti += wv * t
+        }
+        var out = SIMD8<Float>()
+        for lane in 0..<8 {
+            let varI = sii[lane] - si[lane] * si[lane] / weightSum
+            out[lane] = varI > weightSum ? min(1, max(-1, sti[lane] / (templateNorm * varI).squareRoot())) : 0
+        }
+        return out
+    }
+
+    /// Calls `body` with the score at every `step`-th position whose top-left corner lies inside
+    /// `positions` (clipped to where the template fits), row by row, left to right.
+    public func forEachScore(in image: GrayImage, positions: PixelRect, step: Int = 1, _ body: (Int, Int, Float) -> Void) {
         let maxX = min(positions.maxX - 1, image.width - template.width)
         let maxY = min(positions.maxY - 1, image.height - template.height)
         let minX = max(0, positions.x), minY = max(0, positions.y)
-        guard minX <= maxX, minY <= maxY, templateNorm > 0, weightSum > 0 else { return nil }
-        var best: Match?
+        guard minX <= maxX, minY <= maxY, templateNorm > 0, weightSum > 0 else { return }
+        let step = max(1, step)
         image.pixels.withUnsafeBufferPointer { px in
             taps.withUnsafeBufferPointer { t in
+                guard let base = px.baseAddress else { return }
                 var y = minY
                 while y <= maxY {
                     var x = minX
-                    while x <= maxX {
-                        let s = score(px, stride: image.width, x: x, y: y, taps: t)
-                        if s > (best?.score ?? -2) { best = Match(x: x, y: y, score: s) }
-                        x += max(1, step)
+                    // Eight neighbouring positions at once where they all fit.
+                    while step == 1 && x + 7 <= maxX {
+                        let s = scores8(base, stride: image.width, x: x, y: y, taps: t)
+                        for lane in 0..<8 { body(x + lane, y, s[lane]) }
+                        x += 8
                     }
-                    y += max(1, step)
+                    while x <= maxX {
+                        body(x, y, score(px, stride: image.width, x: x, y: y, taps: t))
+                        x += step
+                    }
+                    y += step
                 }
             }
+        }
+    }
+
+    /// The best match with the top-left corner inside `positions` (clipped to where the template
+    /// fits), visiting every `step`-th position; the first of equal scores in reading order.
+    public func best(in image: GrayImage, positions: PixelRect, step: Int = 1) -> Match? {
+        var best: Match?
+        forEachScore(in: image, positions: positions, step: step) { x, y, s in
+            if s > (best?.score ?? -2) { best = Match(x: x, y: y, score: s) }
         }
         return best
     }
