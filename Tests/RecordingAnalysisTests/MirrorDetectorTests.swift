@@ -337,13 +337,13 @@ private struct SeededNoise {
         }
         let matcher = TemplateMatcher(SpriteTemplate(width: w, height: h, pixels: pixels, weights: weights))
         var visited = 0
-        for step in [1, 2] {
+        for step in [1, 2, 3] {
             matcher.forEachScore(in: image, positions: PixelRect(x: -3, y: 1, width: 80, height: 40), step: step) { x, y, s in
                 visited += 1
                 #expect(s.bitPattern == matcher.score(in: image, x: x, y: y)?.bitPattern, "(\(x), \(y)) step \(step)")
             }
         }
-        // Every position where the template fits (x 0...58, y 1...24), then every second one.
-        #expect(visited == 59 * 24 + 30 * 12)
+        // Every position where the template fits (x 0...58, y 1...24), then every second and every third one.
+        #expect(visited == 59 * 24 + 30 * 12 + 20 * 8)
     }
 }

@@ -114,10 +114,11 @@ public struct TemplateMatcher: Sendable {
                 var y = minY
                 while y <= maxY {
                     var x = minX
-                    // Eight neighbouring positions at once where they all fit.
-                    while step == 1 && x + 7 <= maxX {
+                    // Eight neighbouring positions at once where they all fit (with a step of 2 or
+                    // 4, only every step-th lane is used: still fewer operations than one at a time).
+                    while 8 % step == 0 && x + 7 <= maxX {
                         let s = scores8(base, stride: image.width, x: x, y: y, taps: t)
-                        for lane in 0..<8 { body(x + lane, y, s[lane]) }
+                        for lane in Swift.stride(from: 0, to: 8, by: step) { body(x + lane, y, s[lane]) }
                         x += 8
                     }
                     while x <= maxX {
