@@ -57,3 +57,48 @@ import TestSupport
         #expect(abs(inside - expected) < 8, "box \(inside), expected about \(expected)")
     }
 }
+
+/// The colour channel against its definition, computed here from the chroma planes the ffmpeg CLI
+/// decodes: each output pixel takes the chroma sample nearest its centre, and the value is
+/// min(127, |C − 128|) per plane, limited-range chroma first stretched by 255/224 and rounded.
+@Suite struct ColourChannelDefinitionTests {
+    @Test(
+        .enabled(if: TestSupport.ffmpeg != nil),
+        arguments: [("yuv420p", "tv", 2, "rawvideo"), ("yuv444p", "pc", 3, "ffv1"), ("nv12", "tv", 2, "rawvideo")])
+    func everyPixelIsTheNearestChromaSamplesDistanceFromGray(pixelFormat: String, range: String, factor: Int, codec: String) throws {
+        let dir = TestSupport.temporaryDirectory("chroma")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("clip.mkv").path
+        let fw = 120, fh = 90
+        // testsrc2's colour bars and gradients reach every chroma value class (saturated, near gray).
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc2=size=\(fw)x\(fh):rate=10", "-frames:v", "1", "-vf", "scale=out_range=\(range)",
+            "-c:v", codec, "-pix_fmt", pixelFormat, "-color_range", range, path
+        ])
+        // The planes as planar 8-bit chroma at their own resolution, whatever the layout.
+        let planar = pixelFormat == "yuv444p" ? "yuv444p" : "yuv420p"
+        let rawPath = dir.appendingPathComponent("planes.raw").path
+        try TestSupport.ffmpegRun(["-i", path, "-f", "rawvideo", "-pix_fmt", planar, rawPath])
+        let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rawPath)))
+        let shift = planar == "yuv444p" ? 0 : 1
+        let cw = (fw + (1 << shift) - 1) >> shift, ch = (fh + (1 << shift) - 1) >> shift
+        let cb = Array(raw[(fw * fh)..<(fw * fh + cw * ch)]), cr = Array(raw[(fw * fh + cw * ch)..<(fw * fh + 2 * cw * ch)])
+        func distance(_ c: UInt8) -> Int {
+            let d = Double(abs(Int(c) - 128)) * (range == "tv" ? 255.0 / 224 : 1)
+            return min(127, Int(d.rounded()))
+        }
+        let w = fw / factor, h = fh / factor
+        var expected = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let cy = ((2 * y + 1) * fh / (2 * h)) >> shift
+            for x in 0..<w {
+                let cx = ((2 * x + 1) * fw / (2 * w)) >> shift
+                expected[y * w + x] = UInt8(distance(cb[cy * cw + cx]) + distance(cr[cy * cw + cx]))
+            }
+        }
+        var got: GrayImage?
+        try RecordingReader(path: path).decode { frame in got = try frame.colourChannelImage(width: w, height: h) }
+        #expect(got?.pixels == expected)
+        #expect(expected.contains { $0 > 100 } && expected.contains { $0 < 10 })
+    }
+}

@@ -47,11 +47,12 @@ public enum MirrorEventFinder {
         public init() {}
     }
 
-    /// |a − b| of two samples (wrapping arithmetic, so the loops that sum it vectorise).
-    @inline(__always) static func distance(_ a: UInt8, _ b: UInt8) -> Int { Int(a > b ? a &- b : b &- a) }
+    /// |a − b| of two samples. The loops that sum it keep 32-bit row sums with wrapping arithmetic
+    /// (a row of at most a few thousand samples cannot overflow), so they vectorise eight lanes wide.
+    @inline(__always) static func distance(_ a: UInt8, _ b: UInt8) -> Int32 { Int32(a > b ? a &- b : b &- a) }
 
     /// |v| of a small sum or difference of samples.
-    @inline(__always) static func magnitude(_ v: Int) -> Int { v < 0 ? 0 &- v : v }
+    @inline(__always) static func magnitude(_ v: Int32) -> Int32 { v < 0 ? 0 &- v : v }
 
     /// Mirror events between `old` and `new` (same size) inside `roi` (whole image when nil).
     public static func find(old: GrayImage, new: GrayImage, roi: PixelRect? = nil, parameters: Parameters = Parameters()) -> [Event] {
@@ -200,14 +201,14 @@ public enum MirrorEventFinder {
                     let sy = y - dy
                     guard sy >= 0, sy < old.height else { continue }
                     let oldRow = ob + sy * old.width, newRow = nb + y * new.width
-                    var rowSum = 0
+                    var rowSum: Int32 = 0
                     var x = x0
                     while x < xEnd {
-                        let moved = (Int(oldRow[x &- dxLow]) &+ Int(oldRow[x &- dxHigh]) &+ 1) >> 1
-                        rowSum &+= magnitude(Int(newRow[x]) &- moved)
+                        let moved = (Int32(oldRow[x &- dxLow]) &+ Int32(oldRow[x &- dxHigh]) &+ 1) >> 1
+                        rowSum &+= magnitude(Int32(newRow[x]) &- moved)
                         x += step
                     }
-                    sum += rowSum
+                    sum += Int(rowSum)
                     n += columns
                     if Double(sum) > limit { return .infinity }
                 }
@@ -236,9 +237,9 @@ public enum MirrorEventFinder {
                     var y = tight.y + phase
                     while y < tight.maxY {
                         let newRow = nb + y * w, oldRow = ob + y * w
-                        var rowSum = 0
+                        var rowSum: Int32 = 0
                         for x in lo..<(hi &+ 1) { rowSum &+= distance(newRow[x], oldRow[axis2 &- x]) }
-                        sum += rowSum
+                        sum += Int(rowSum)
                         if sum > limit { return true }
                         y += 4
                     }
@@ -268,9 +269,9 @@ public enum MirrorEventFinder {
                 guard let base = px.baseAddress else { return false }
                 for y in tight.y..<tight.maxY {
                     let row = base + y * w
-                    var rowSum = 0
-                    for x in lo..<(hi &+ 1) { rowSum &+= magnitude(2 &* Int(row[x]) &- Int(row[low &- x]) &- Int(row[high &- x])) }
-                    sum += rowSum
+                    var rowSum: Int32 = 0
+                    for x in lo..<(hi &+ 1) { rowSum &+= magnitude(2 &* Int32(row[x]) &- Int32(row[low &- x]) &- Int32(row[high &- x])) }
+                    sum += Int(rowSum)
                     if Double(sum) > limit { return false }
                 }
                 return Double(sum) / n < bound
@@ -284,7 +285,9 @@ public enum MirrorEventFinder {
                 guard let nb = np.baseAddress, let ob = op.baseAddress, first < end else { return }
                 for y in tight.y..<tight.maxY {
                     let newRow = nb + y * w, oldRow = ob + y * w
-                    for x in first..<end { directSum &+= distance(newRow[x], oldRow[x]) }
+                    var rowSum: Int32 = 0
+                    for x in first..<end { rowSum &+= distance(newRow[x], oldRow[x]) }
+                    directSum += Int(rowSum)
                 }
             }
         }
@@ -294,9 +297,14 @@ public enum MirrorEventFinder {
         let reach = max(4, tight.width / 4)
         var best = (axis2: centre2, error: Double.infinity)
         let accept = p.acceptRatio * direct
-        for k in (centre2 - reach)...(centre2 + reach) {
+        // From the centre outwards, where a sprite's axis usually is: a good axis found early gives
+        // up the others sooner. Of equal errors the leftmost axis wins, whatever the visiting order.
+        for offset in 0...(2 * reach) {
+            let k = centre2 + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
             // Only an axis that could still be the best and pass the test below is measured in full.
-            if let e = mirrorError(old: old, new: new, tight: tight, axis2: k, bound: min(best.error, accept)), e < best.error {
+            if let e = mirrorError(old: old, new: new, tight: tight, axis2: k, bound: min(best.error, accept)),
+                e < best.error || (e == best.error && k < best.axis2)
+            {
                 best = (k, e)
             }
         }
