@@ -87,6 +87,7 @@ func asksForHelp(_ args: [String], options: [OptionSpec]) -> Bool {
 /// Runs the tool on `arguments` (without the program name) and returns its exit status; every
 /// error is reported on stderr here, as one line.
 public func runTool(_ arguments: [String]) -> ExitStatus {
+    LargeBufferPolicy.apply()
     var args = arguments
     if args.isEmpty {
         Console.error("analyze-recording: missing RECORDING (see 'analyze-recording --help')\n")

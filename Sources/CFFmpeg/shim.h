@@ -11,6 +11,9 @@
 #include <libavutil/opt.h>
 #include <libavutil/dict.h>
 #include <libavutil/mathematics.h>
+#if defined(__linux__)
+#include <malloc.h>
+#endif
 
 /* Macros Swift cannot import. */
 static inline int64_t cff_nopts_value(void) { return AV_NOPTS_VALUE; }
@@ -21,5 +24,14 @@ static inline int cff_errno_from_error(int e) { return AVUNERROR(e); }
 static inline int cff_error_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int cff_error_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
 static inline int cff_error_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
+
+/* Allocations of `bytes` or more are mapped and unmapped one by one (glibc; elsewhere nothing). */
+static inline void cff_map_allocations_from(int bytes) {
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+    mallopt(M_MMAP_THRESHOLD, bytes);
+#else
+    (void)bytes;
+#endif
+}
 
 #endif

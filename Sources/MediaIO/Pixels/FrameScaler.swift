@@ -249,11 +249,13 @@ final class FrameScaler {
         if scaled < 0 {
             throw MediaError(kind: .invalidData, operation: "sws_scale", code: scaled, message: ffmpegErrorText(scaled))
         }
-        if stride == rowBytes { return Array(padded[0..<(rowBytes * height)]) }
-        var packed = [UInt8](repeating: 0, count: rowBytes * height)
-        for y in 0..<height {
-            packed.replaceSubrange((y * rowBytes)..<((y + 1) * rowBytes), with: padded[(y * stride)..<(y * stride + rowBytes)])
+        // Rows packed in place, first to last (each moves to an address at or below its own), so a
+        // full frame's RGB never exists twice (9.5 MB each at 1206x2622, on top of the decoder's frames).
+        padded.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for y in 1..<max(1, height) { memmove(base + y * rowBytes, base + y * stride, rowBytes) }
         }
-        return packed
+        padded.removeSubrange((rowBytes * height)...)
+        return padded
     }
 }
