@@ -347,3 +347,35 @@ private struct SeededNoise {
         #expect(visited == 59 * 24 + 30 * 12 + 20 * 8)
     }
 }
+
+/// An undecided frame says why: a sprite caught half-way through a flip (both ways round at once) is
+/// `ambiguous`; the same frame with the sprite faded to a few gray levels is `low contrast`.
+@Suite struct LowContrastTests {
+    /// The sprite both ways round at once, its contrast against the background scaled by `k`.
+    private func halfway(x: Int, k: Double) -> GrayImage {
+        let right = scene(x: x, mirrored: false), left = scene(x: x, mirrored: true)
+        var image = right
+        for i in image.pixels.indices {
+            let mean = (Double(right.pixels[i]) + Double(left.pixels[i])) / 2
+            image.pixels[i] = UInt8(max(0, min(255, (100 + (mean - 100) * k).rounded())))
+        }
+        return image
+    }
+
+    private func reasonOfSecondFrame(_ second: GrayImage) -> FrameOrientation {
+        let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
+        var detector = MirrorDetector(MirrorDetector.Configuration(template: template))
+        let first = scene(x: 60, mirrored: false)
+        detector.feed(index: 0, image: first) { first }
+        detector.feed(index: 1, image: second) { second }
+        return detector.orientations[1]
+    }
+
+    @Test func anUndecidedFrameSaysWhetherTheSpriteWasTooFaint() {
+        let sharp = reasonOfSecondFrame(halfway(x: 60, k: 1))
+        #expect(sharp.facing == .unknown && sharp.reason == .ambiguous)
+        let faint = reasonOfSecondFrame(halfway(x: 60, k: 0.04))
+        #expect(faint.facing == .unknown && faint.reason == .lowContrast)
+        #expect(faint.position != nil)
+    }
+}

@@ -18,6 +18,9 @@ public enum UnknownReason: String, Sendable, Equatable {
     case outOfView = "out of view"
     /// Found, but both orientations explain it about equally well.
     case ambiguous = "ambiguous"
+    /// Found, but too faint to tell which way it faces: where it was found, the frame varies by less
+    /// than `MirrorDetector.Configuration.lowContrast` gray levels (a sprite fading or dimmed away).
+    case lowContrast = "low contrast"
     /// Template mode: the template has not been found in any frame so far.
     case notFound = "template not found"
 }
@@ -98,6 +101,9 @@ public struct MirrorDetector: Sendable {
         public var acquireThreshold: Float = 0.7
         /// Below this confidence a frame's facing is unknown.
         public var confidenceThreshold: Float = 0.35
+        /// Below this standard deviation (gray levels, under the template's weights) where the sprite
+        /// was found, an undecided frame is `lowContrast` rather than `ambiguous`.
+        public var lowContrast: Float = 6
         /// Auto mode: the mirrored appearance must still be there (either way round) in the next frame.
         public var confirmThreshold: Float = 0.7
         /// A sprite lost for at most this many frames is also looked for near where it was last seen
@@ -548,9 +554,10 @@ public struct MirrorDetector: Sendable {
         let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
         let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
         guard confidence >= configuration.confidenceThreshold else {
+            let faint = t.contrast(of: image, at: position) < configuration.lowContrast
             return FrameOrientation(
                 index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: position,
-                measured: true, confidence: confidence, reason: .ambiguous)
+                measured: true, confidence: confidence, reason: faint ? .lowContrast : .ambiguous)
         }
         if adaptive { adapt(to: image, at: position, facing: facing) }
         return FrameOrientation(

@@ -118,6 +118,29 @@ public struct SpriteTemplate: Equatable, Sendable {
         return SpriteTemplate(width: width, height: height, pixels: p, weights: weights)
     }
 
+    /// Standard deviation of `image`'s gray levels under this template's weights, with the template's
+    /// top-left corner at `rect`'s (pixels outside the image left out): how much the frame varies
+    /// where the sprite is.
+    public func contrast(of image: GrayImage, at rect: PixelRect) -> Float {
+        var sw = 0.0, s = 0.0, ss = 0.0
+        for y in 0..<height where rect.y + y >= 0 && rect.y + y < image.height {
+            for x in 0..<width where rect.x + x >= 0 && rect.x + x < image.width {
+                let w = Double(weights[y * width + x]), p = Double(image[rect.x + x, rect.y + y])
+                sw += w
+                s += w * p
+                ss += w * p * p
+            }
+        }
+        return SpriteTemplate.deviation(weight: sw, sum: s, squares: ss)
+    }
+
+    /// The standard deviation from a weighted sample's total weight, sum and sum of squares.
+    private static func deviation(weight: Double, sum: Double, squares: Double) -> Float {
+        guard weight > 0 else { return 0 }
+        let mean = sum / weight
+        return Float(max(0, squares / weight - mean * mean).squareRoot())
+    }
+
     /// Standard deviation of the weighted gray levels: a template with none cannot be matched.
     /// Summed in double precision: in single precision the squares of a large template lose every
     /// digit of the variance and a sharp checkerboard came out blank.
@@ -129,8 +152,6 @@ public struct SpriteTemplate: Equatable, Sendable {
             s += w * p
             ss += w * p * p
         }
-        guard sw > 0 else { return 0 }
-        let mean = s / sw
-        return Float(max(0, ss / sw - mean * mean).squareRoot())
+        return SpriteTemplate.deviation(weight: sw, sum: s, squares: ss)
     }
 }
