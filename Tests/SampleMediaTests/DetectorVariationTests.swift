@@ -146,6 +146,22 @@ import TestSupport
         #expect(refused.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aSpriteThatStartsPartlyHiddenIsReadAgainAtTheScaleItTurnsOutToHave() throws {
+        let dir = TestSupport.temporaryDirectory("hidden")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 3x screen at 30 Hz; the snail starts 20 points beyond the card's left edge. The @1x
+        // template is first located on the part in view at too small a scale and corrected once more
+        // of the sprite shows; the flips come before the correction. Read at the wrong scale they
+        // were unknown (undecided); read again at the right one, they are flips.
+        var scenario = WalkScenario(refreshRate: 30, ticks: 60, pixelScale: 3, speed: 39.5, mirroredTicks: [13, 14, 15, 16, 33])
+        scenario.startX = -20.5
+        let path = dir.appendingPathComponent("hidden.mov").path
+        try write(scenario, quality: 30, to: path)
+        let (r, json) = try orientation(path, ["--template", Self.snailPNG])
+        #expect(r.status == 1, "flips are findings: \(r.stderr)")
+        expectTruth(scenario, json, "partly hidden start")
+    }
+
     @Test func a120HzCaptureMeasuresRefreshesOf8Point3Ms() throws {
         let dir = TestSupport.temporaryDirectory("120")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -157,6 +157,8 @@ public struct MirrorDetector: Sendable {
     /// Frames in a row in which the sprite was not found.
     private var framesLost = 0
     private var framesSinceScaleCheck = 0
+    /// Template mode: how many frames (from the first) were read before the scale was last corrected.
+    private var framesBeforeRescale: Int?
     private var searchCooldown = 0
     private var searchBackoff = 1
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
@@ -247,25 +249,37 @@ public struct MirrorDetector: Sendable {
         previous = image
     }
 
-    // MARK: Auto mode: looking back
+    // MARK: Looking back
 
-    /// Auto mode, after the last frame: a template-mode detector for the frames before the track
-    /// started, with the appearance that started it (at working scale), and how many frames it must
-    /// read. A first flip too faint to start a track is then read like any later one: the track
-    /// starts at the first mirror event it can confirm, which may be a later flip. Nil when there
-    /// is nothing before the track to read again.
+    /// After the last frame: a template-mode detector for the frames to read again, with the
+    /// sprite's appearance at working scale, and how many frames (from the first) it must read.
+    /// - Auto mode: the frames before the track started, with the appearance that started it. A first
+    ///   flip too faint to start a track is then read like any later one: the track starts at the
+    ///   first mirror event it can confirm, which may be a later flip.
+    /// - Template mode: the frames read before the template's scale was last corrected (all unknown,
+    ///   "template not found"), with the template at the corrected scale.
+    ///
+    /// Nil when there is nothing to read again.
     public var lookBack: (detector: MirrorDetector, frames: Int)? {
-        guard adaptive, let first = firstEvent, let appearance = trackAppearance, first.index - 1 > 0 else { return nil }
+        guard let frames = lookBackFrames, let appearance = adaptive ? trackAppearance : template else { return nil }
         var c = Configuration(template: appearance, roi: configuration.roi)
         c.scales = [1]
-        return (MirrorDetector(c), first.index - 1)
+        return (MirrorDetector(c), frames)
     }
 
-    /// Adopts what a `lookBack` detector read in the frames before the track started: measured
-    /// facings (or unknown, with its reason) instead of "no mirror event seen".
+    private var lookBackFrames: Int? {
+        if adaptive {
+            guard let first = firstEvent, first.index - 1 > 0 else { return nil }
+            return first.index - 1
+        }
+        return framesBeforeRescale
+    }
+
+    /// Adopts what a `lookBack` detector read: measured facings (or unknown, with its reason) instead
+    /// of "no mirror event seen" (auto mode) or "template not found" (template mode).
     public mutating func adoptLookBack(_ back: MirrorDetector) {
-        guard let first = firstEvent else { return }
-        for o in back.orientations where o.index < first.index - 1 && orientations.indices.contains(o.index) {
+        guard let frames = lookBackFrames else { return }
+        for o in back.orientations where o.index < frames && orientations.indices.contains(o.index) {
             orientations[o.index] = o
         }
     }
@@ -380,7 +394,8 @@ public struct MirrorDetector: Sendable {
     /// the one found) matches the sprite where it is clearly better (by 0.05), as when the template
     /// was first located on a part of a sprite that was coming into view from beyond an edge. Then
     /// the template changes scale, and every frame read so far becomes unknown ("template not
-    /// found"): read with a template of the wrong size, none of them is trusted.
+    /// found"): read with a template of the wrong size, none of them is trusted. After the last
+    /// frame they are read again at the corrected scale (`lookBack`).
     private mutating func recheckScale(
         _ given: SpriteTemplate, at position: PixelRect, image: inout GrayImage, partial: Bool, fullFrame: () throws -> GrayImage
     ) rethrows -> Bool {
@@ -419,6 +434,8 @@ public struct MirrorDetector: Sendable {
         for i in orientations.indices where orientations[i].measured {
             orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
         }
+        // This frame too: the caller records it as unknown.
+        framesBeforeRescale = orientations.count + 1
         return true
     }
 
