@@ -41,32 +41,42 @@ enum ChangeMask {
         return n
     }
 
+    /// Calls `body` for each row of `rect` (top to bottom) with the row's flags: 1 where the pixel
+    /// changed by more than `threshold`, 0 elsewhere, `rect.width` of them (valid during the call).
+    static func forEachRow(
+        old: GrayImage, new: GrayImage, in rect: PixelRect, threshold: Int, _ body: (Int, UnsafePointer<UInt8>) -> Void
+    ) {
+        guard rect.width > 0 else { return }
+        var flags = [UInt8](repeating: 0, count: rect.width)
+        old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                flags.withUnsafeMutableBufferPointer { f in
+                    guard let oldBase = a.baseAddress, let newBase = b.baseAddress, let flagBase = f.baseAddress else { return }
+                    for y in rect.y..<rect.maxY {
+                        let offset = y * new.width + rect.x
+                        mark(old: oldBase + offset, new: newBase + offset, count: rect.width, threshold: threshold, into: flagBase)
+                        body(y, flagBase)
+                    }
+                }
+            }
+        }
+    }
+
     /// Changed pixels per `block` x `block` tile of `area` (tiles on the right and bottom edges may be
     /// smaller), row-major, `(area.width + block − 1) / block` tiles per row.
     static func blockCounts(old: GrayImage, new: GrayImage, area: PixelRect, block: Int, threshold: Int) -> [Int] {
         let bw = (area.width + block - 1) / block, bh = (area.height + block - 1) / block
         var counts = [Int](repeating: 0, count: bw * bh)
-        var flags = [UInt8](repeating: 0, count: area.width)
-        old.pixels.withUnsafeBufferPointer { a in
-            new.pixels.withUnsafeBufferPointer { b in
-                counts.withUnsafeMutableBufferPointer { c in
-                    flags.withUnsafeMutableBufferPointer { f in
-                        guard let oldBase = a.baseAddress, let newBase = b.baseAddress, let countBase = c.baseAddress,
-                            let flagBase = f.baseAddress
-                        else { return }
-                        for y in area.y..<area.maxY {
-                            let offset = y * new.width + area.x
-                            mark(old: oldBase + offset, new: newBase + offset, count: area.width, threshold: threshold, into: flagBase)
-                            let blockRow = countBase + ((y - area.y) / block) * bw
-                            var x = 0, bx = 0
-                            while x < area.width {
-                                let end = min(area.width, x + block)
-                                blockRow[bx] += count(flagBase + x, end - x)
-                                x = end
-                                bx += 1
-                            }
-                        }
-                    }
+        counts.withUnsafeMutableBufferPointer { c in
+            guard let countBase = c.baseAddress else { return }
+            forEachRow(old: old, new: new, in: area, threshold: threshold) { y, flags in
+                let blockRow = countBase + ((y - area.y) / block) * bw
+                var x = 0, bx = 0
+                while x < area.width {
+                    let end = min(area.width, x + block)
+                    blockRow[bx] += count(flags + x, end - x)
+                    x = end
+                    bx += 1
                 }
             }
         }
@@ -76,30 +86,19 @@ enum ChangeMask {
     /// The bounding box of the pixels inside `rect` that changed by more than `threshold`, and how
     /// many changed; nil when none did.
     static func changedBox(old: GrayImage, new: GrayImage, in rect: PixelRect, threshold: Int) -> (box: PixelRect, changed: Int)? {
-        guard rect.width > 0, rect.height > 0 else { return nil }
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min, total = 0
-        var flags = [UInt8](repeating: 0, count: rect.width)
-        old.pixels.withUnsafeBufferPointer { a in
-            new.pixels.withUnsafeBufferPointer { b in
-                flags.withUnsafeMutableBufferPointer { f in
-                    guard let oldBase = a.baseAddress, let newBase = b.baseAddress, let flagBase = f.baseAddress else { return }
-                    for y in rect.y..<rect.maxY {
-                        let offset = y * new.width + rect.x
-                        mark(old: oldBase + offset, new: newBase + offset, count: rect.width, threshold: threshold, into: flagBase)
-                        let n = count(flagBase, rect.width)
-                        guard n > 0 else { continue }
-                        total += n
-                        y0 = min(y0, y)
-                        y1 = y
-                        var first = 0
-                        while flagBase[first] == 0 { first += 1 }
-                        var last = rect.width - 1
-                        while flagBase[last] == 0 { last -= 1 }
-                        x0 = min(x0, rect.x + first)
-                        x1 = max(x1, rect.x + last)
-                    }
-                }
-            }
+        forEachRow(old: old, new: new, in: rect, threshold: threshold) { y, flags in
+            let n = count(flags, rect.width)
+            guard n > 0 else { return }
+            total += n
+            y0 = min(y0, y)
+            y1 = y
+            var first = 0
+            while flags[first] == 0 { first += 1 }
+            var last = rect.width - 1
+            while flags[last] == 0 { last -= 1 }
+            x0 = min(x0, rect.x + first)
+            x1 = max(x1, rect.x + last)
         }
         guard total > 0 else { return nil }
         return (PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1), total)

@@ -68,6 +68,12 @@ public struct TemplateMatcher: Sendable {
             sii += wv * v
             sti += wv * t
         }
+        return correlation(si: si, sii: sii, sti: sti)
+    }
+
+    /// The NCC from a patch's weighted sums: Σwv, Σwv² and Σwv·t (t the centred template).
+    @inline(__always)
+    private func correlation(si: Float, sii: Float, sti: Float) -> Float {
         let varI = sii - si * si / weightSum
         // A patch flatter than one gray level of deviation has nothing to correlate with; below
         // that, single-precision cancellation in `sii - si²/n` (sums near 255² per pixel) would
@@ -93,10 +99,7 @@ public struct TemplateMatcher: Sendable {
             sti += wv * t
         }
         var out = SIMD8<Float>()
-        for lane in 0..<8 {
-            let varI = sii[lane] - si[lane] * si[lane] / weightSum
-            out[lane] = varI > weightSum ? min(1, max(-1, sti[lane] / (templateNorm * varI).squareRoot())) : 0
-        }
+        for lane in 0..<8 { out[lane] = correlation(si: si[lane], sii: sii[lane], sti: sti[lane]) }
         return out
     }
 
