@@ -346,6 +346,23 @@ private struct SeededNoise {
         // Every position where the template fits (x 0...58, y 1...24), then every second and every third one.
         #expect(visited == 59 * 24 + 30 * 12 + 20 * 8)
     }
+
+    /// A small sprite's correlation peak is about a pixel wide: a search that visits every second
+    /// position first would land beside it. Noise-textured sprites at odd and even offsets, each
+    /// found exactly, as the exhaustive search finds it.
+    @Test func aSmallTemplateIsFoundAtItsExactPosition() {
+        var rng = SeededNoise(7)
+        var image = GrayImage(width: 90, height: 60, fill: 0)
+        for i in image.pixels.indices { image.pixels[i] = UInt8(rng.next() % 256) }
+        for (x, y) in [(13, 17), (40, 21), (61, 33), (25, 40)] {
+            let rect = PixelRect(x: x, y: y, width: 12, height: 10)
+            let matcher = TemplateMatcher(SpriteTemplate(cutting: rect, from: image))
+            let window = PixelRect(x: x - 7, y: y - 5, width: 15, height: 11)
+            let found = matcher.bestCoarseToFine(in: image, positions: window)
+            #expect(found?.x == x && found?.y == y, "at (\(x), \(y)): found \(String(describing: found))")
+            #expect(found == matcher.best(in: image, positions: window))
+        }
+    }
 }
 
 /// An undecided frame says why: a sprite caught half-way through a flip (both ways round at once) is

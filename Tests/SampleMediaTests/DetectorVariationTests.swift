@@ -90,6 +90,16 @@ import TestSupport
         try expectAutoModeTruth(scenario, quality: 18, label: "colour-only car")
     }
 
+    @Test func aSpriteWhoseLumaLooksSymmetricOnOneSideOfTheFlipIsStillFound() throws {
+        // The dimmed red car again, at 2x its size: in luma mostly its window and wheels, and mirrored
+        // it is nearly its own mirror image about the window's axis. Only an appearance symmetric
+        // before and after (an icon sliding sideways) says nothing about facing.
+        var scenario = WalkScenario(ticks: 120, brightness: 1.0 / 3, mirroredTicks: Set(20...27))
+        scenario.sprite = .car
+        scenario.spriteSize = 2
+        try expectAutoModeTruth(scenario, quality: 27, label: "dim car")
+    }
+
     @Test func aNearSymmetricSpriteKeepsItsFacingOverALongTrack() throws {
         // A bouncing bird at 2x on a 120 Hz screen, re-armed at its second and third flips: its body
         // is nearly its own mirror image, so a template that adapted by blending frame after frame

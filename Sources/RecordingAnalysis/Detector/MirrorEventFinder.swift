@@ -315,17 +315,19 @@ public enum MirrorEventFinder {
             isBalanced(new, about: best.axis2, in: tight, minimum: p.minimumBalance)
         else { return nil }
         // A mirror-symmetric object (a round icon, a button) that moved sideways is also "its mirror
-        // image about a shifted axis", down to the anti-aliasing. Only an object that differs from its
-        // own mirror image, about every axis through the changed region, can show which way it faces.
-        // Axes through the middle half of the region, so that most of it is compared with itself.
+        // image about a shifted axis", down to the anti-aliasing: it is symmetric before and after.
+        // Only one side of a real flip may look symmetric (a dim red car whose luma is mostly its
+        // window: mirrored, the window sits over the car's middle), so the change is refused only when
+        // both sides are. Axes through the middle half of the region, so that most of it is compared
+        // with itself.
         let asymmetry = p.minimumAsymmetry * direct
-        for k in (2 * tight.x + tight.width / 2)...max(2 * tight.x + tight.width / 2, 2 * (tight.maxX - 1) - tight.width / 2) {
-            for axis4 in (2 * k)...(2 * k + 1) {
-                if isMirrorSymmetric(old, axis4: axis4, below: asymmetry) || isMirrorSymmetric(new, axis4: axis4, below: asymmetry) {
-                    return nil
-                }
+        let axes = (2 * tight.x + tight.width / 2)...max(2 * tight.x + tight.width / 2, 2 * (tight.maxX - 1) - tight.width / 2)
+        func isSymmetric(_ image: GrayImage) -> Bool {
+            axes.contains { k in
+                isMirrorSymmetric(image, axis4: 2 * k, below: asymmetry) || isMirrorSymmetric(image, axis4: 2 * k + 1, below: asymmetry)
             }
         }
+        if isSymmetric(old) && isSymmetric(new) { return nil }
         // Rain and crawling are translations: if a small shift explains the change about as well, it
         // is motion, not a mirror.
         // UI content slides sideways (pages, navigation pushes, rows) or scrolls by far more than a

@@ -144,8 +144,11 @@ public struct TemplateMatcher: Sendable {
         return best
     }
 
-    /// Coarse-to-fine: every second position of `positions`, then the neighbours of the best.
+    /// Coarse-to-fine: every second position of `positions`, then the neighbours of the best. A
+    /// template under 24 pixels (either way) is matched at every position: its correlation peak can
+    /// be narrower than the coarse step, so the coarse pass would land beside it.
     public func bestCoarseToFine(in image: GrayImage, positions: PixelRect) -> Match? {
+        if min(template.width, template.height) < 24 { return best(in: image, positions: positions) }
         guard let coarse = best(in: image, positions: positions, step: 2) else { return nil }
         return best(in: image, positions: PixelRect(x: coarse.x - 1, y: coarse.y - 1, width: 3, height: 3))
     }

@@ -126,7 +126,11 @@ public struct OrientationReport: Sendable {
                                 ("index", .int(Int64(o.index))), ("time_s", .optional(frameSeconds(o.index)) { .double($0, decimals: 6) }),
                                 ("facing", .string(name(o.facing))), ("measured", .bool(o.measured)),
                                 ("confidence", .optional(o.confidence) { .double(Double($0), decimals: 3) }),
-                                ("reason", .optional(o.reason) { .string($0.rawValue) })
+                                ("reason", .optional(o.reason) { .string($0.rawValue) }),
+                                ("\(name(.canonical))_score", .optional(o.canonicalScore) { .double(Double($0), decimals: 3) }),
+                                ("\(name(.mirrored))_score", .optional(o.mirroredScore) { .double(Double($0), decimals: 3) }),
+                                ("x", .optional(o.position) { .int(Int64($0.x * workingFactor)) }),
+                                ("y", .optional(o.position) { .int(Int64($0.y * workingFactor)) })
                             ])
                         })
                 ))
