@@ -38,11 +38,7 @@ struct CaptureAnalysis {
                 status: .dataError,
                 message: "template not found in \(recording): \(best) (\(needed) needed) — is \(templatePath) this recording's sprite?")
         }
-        if let (back, frames) = detector.lookBack {
-            detector.adoptLookBack(
-                try CaptureAnalysis.readAgain(
-                    recording, frames: frames, with: back, width: workW, height: workH, fullDecode: fullDecode))
-        }
+        try CaptureAnalysis.lookBack(&detector, recording: recording, width: workW, height: workH, fullDecode: fullDecode)
         audit = scan.audit
         let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)
         let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
@@ -67,7 +63,7 @@ extension CaptureAnalysis {
         let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
         let factor = CaptureAnalysis.workingFactor(width: reader.info.width)
         let workW = max(1, reader.info.width / factor), workH = max(1, reader.info.height / factor)
-        var template: SpriteTemplate?
+        var template: SpriteTemplate?, templateColour: SpriteTemplate?
         if let templatePath {
             let png = try ImageFile.readPNG(templatePath)
             let t = SpriteTemplate(rgba: png.pixels, width: png.width, height: png.height, hasAlpha: true)
@@ -75,6 +71,7 @@ extension CaptureAnalysis {
                 throw CommandFailure(status: .dataError, message: "\(templatePath): the template is blank (no contrast to match)")
             }
             template = t
+            templateColour = SpriteTemplate(colourOf: png.pixels, width: png.width, height: png.height, hasAlpha: true)
         }
         var workingROI: PixelRect?
         if let roi {
@@ -86,6 +83,7 @@ extension CaptureAnalysis {
         }
         var configuration = MirrorDetector.Configuration(template: template, roi: workingROI)
         configuration.templateResolution = Double(factor)
+        configuration.templateColour = templateColour
         var detector = MirrorDetector(configuration)
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
         let scan = try TimingScan(reader: reader) { frame, index in
@@ -99,6 +97,18 @@ extension CaptureAnalysis {
         return (scan, detector, factor, workW, workH, template)
     }
 
+    /// Reads again the frames `detector` asks for (`MirrorDetector.lookBack`) and adopts what was
+    /// read; the reading may itself ask for frames to be read again (a template located elsewhere
+    /// first), up to three readings deep.
+    static func lookBack(
+        _ detector: inout MirrorDetector, recording: String, width: Int, height: Int, fullDecode: Bool, depth: Int = 0
+    ) throws {
+        guard depth < 3, let (back, frames) = detector.lookBack else { return }
+        var read = try readAgain(recording, frames: frames, with: back, width: width, height: height, fullDecode: fullDecode)
+        try lookBack(&read, recording: recording, width: width, height: height, fullDecode: fullDecode, depth: depth + 1)
+        detector.adoptLookBack(read)
+    }
+
     /// Decodes the first `frames` frames of `recording` again and feeds them to `detector`.
     static func readAgain(
         _ recording: String, frames: Int, with detector: MirrorDetector, width: Int, height: Int, fullDecode: Bool
@@ -109,7 +119,9 @@ extension CaptureAnalysis {
         try reader.decode { frame in
             guard index < frames else { throw StopDecoding() }
             let gray = try frame.grayImage(width: width, height: height, region: detector.regionForNextFrame)
-            try detector.feed(index: index, image: gray) { try frame.grayImage(width: width, height: height) }
+            try detector.feed(
+                index: index, image: gray, colourFrame: { try frame.colourChannelImage(width: width, height: height) },
+                fullFrame: { try frame.grayImage(width: width, height: height) })
             index += 1
         }
         return detector

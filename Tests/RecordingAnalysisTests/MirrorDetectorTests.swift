@@ -396,3 +396,40 @@ private struct SeededNoise {
         #expect(faint.position != nil)
     }
 }
+
+/// Template mode locates the template where it agrees in colour too: a gray lookalike that matches
+/// the luma better is passed over for the coloured sprite.
+@Suite struct TemplateColourTests {
+    @Test func aGrayLookalikeIsPassedOverForTheColouredSprite() {
+        var rng = SeededNoise(5)
+        let w = 16, h = 12
+        var luma = [Float](repeating: 0, count: w * h), chroma = luma
+        for i in luma.indices {
+            luma[i] = Float(40 + rng.next() % 180)
+            chroma[i] = Float(rng.next() % 120)
+        }
+        let template = SpriteTemplate(width: w, height: h, pixels: luma, weights: [Float](repeating: 1, count: w * h))
+        let colourTemplate = SpriteTemplate(width: w, height: h, pixels: chroma, weights: [Float](repeating: 1, count: w * h))
+        var frame = GrayImage(width: 120, height: 40, fill: 128), colour = GrayImage(width: 120, height: 40, fill: 0)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * w + x
+                // The lookalike at (10, 14): the luma exactly, no colour. The sprite at (80, 14): its
+                // luma with noise of a few levels (it matches less well), and its colours.
+                frame[10 + x, 14 + y] = UInt8(luma[i])
+                frame[80 + x, 14 + y] = UInt8(max(0, min(255, luma[i] + Float(Int(rng.next() % 41) - 20))))
+                colour[80 + x, 14 + y] = UInt8(chroma[i])
+            }
+        }
+        func located(colourTemplate: SpriteTemplate?) -> PixelRect? {
+            var configuration = MirrorDetector.Configuration(template: template)
+            configuration.templateColour = colourTemplate
+            configuration.scales = [1]
+            var detector = MirrorDetector(configuration)
+            detector.feed(index: 0, image: frame, colourFrame: { colour }, fullFrame: { frame })
+            return detector.orientations[0].position
+        }
+        #expect(located(colourTemplate: nil)?.x == 10, "without colour the best luma match wins")
+        #expect(located(colourTemplate: colourTemplate)?.x == 80)
+    }
+}

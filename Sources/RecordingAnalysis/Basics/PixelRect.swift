@@ -33,6 +33,11 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Whether the two rectangles share any pixel.
+    public func overlaps(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
     /// Scaled by `1/factor` (to a working resolution), rounding outward.
     public func downscaled(by factor: Int) -> PixelRect {
         guard factor > 1 else { return self }

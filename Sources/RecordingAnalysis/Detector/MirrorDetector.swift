@@ -90,6 +90,12 @@ public struct MirrorDetector: Sendable {
         /// Template pixels per working-resolution pixel (the working factor): the template is resampled
         /// once, by scale ÷ this, so a small asset enlarged for a 3x capture keeps its detail.
         public var templateResolution: Double = 1
+        /// Template mode: the template in `ColourChannel` (same size and weights). Where it has colour
+        /// contrast, a place the template is first located at must agree with it in colour too: a gray
+        /// card corner can correlate with an orange snail's luma, not with its colours.
+        public var templateColour: SpriteTemplate?
+        /// The colour channel's correlation a located match needs (when the template has colour).
+        public var colourAgreement: Float = 0.15
         /// Search only here (working-resolution pixels); whole frame when nil.
         public var roi: PixelRect?
         /// Template scales tried when the template is first located: 0.25x to 4x in steps of 2^(1/6),
@@ -111,6 +117,13 @@ public struct MirrorDetector: Sendable {
         /// the compression smeared, or a moment behind rain, must not lose it for good when a whole-frame
         /// search needs a clearer match than tracking does.
         public var nearbySearchFrames = 30
+        /// Template mode: a template located, or tracked, at this correlation is surely in the right
+        /// place; below it, the whole frame is searched again now and then (see `relocate`).
+        public var sureThreshold: Float = 0.85
+        /// Template mode: whether an unsure place is searched for again.
+        public var relocateWhileUnsure = true
+        /// Template mode: frames from locating to the first search again (then twice as many each time).
+        public var relocateFrames = 15
         /// Template mode: how often the scale found is checked against its neighbours.
         public var scaleCheckFrames = 15
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
@@ -157,6 +170,10 @@ public struct MirrorDetector: Sendable {
     /// Frames in a row in which the sprite was not found.
     private var framesLost = 0
     private var framesSinceScaleCheck = 0
+    /// Template mode: the template has matched at `sureThreshold` (else its place is provisional).
+    private var sure = false
+    private var relocateIn = 0
+    private var relocateEvery = 0
     /// Template mode: how many frames (from the first) were read before the scale was last corrected.
     private var framesBeforeRescale: Int?
     private var searchCooldown = 0
@@ -206,12 +223,16 @@ public struct MirrorDetector: Sendable {
         if let given = configuration.template {
             if template == nil {
                 if partial { image = try fullFrame() }
-                locate(given, in: image)
+                try locate(given, in: image, colourFrame: colourFrame)
             }
             if template != nil {
                 result = try classify(index: index, image: &image, partial: partial, fullFrame: fullFrame)
                 if let position = result.position,
                     try recheckScale(given, at: position, image: &image, partial: partial, fullFrame: fullFrame)
+                {
+                    result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
+                } else if try relocate(
+                    given, tracked: result, image: &image, partial: partial, colourFrame: colourFrame, fullFrame: fullFrame)
                 {
                     result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
                 }
@@ -264,6 +285,15 @@ public struct MirrorDetector: Sendable {
         guard let frames = lookBackFrames, let appearance = adaptive ? trackAppearance : template else { return nil }
         var c = Configuration(template: appearance, roi: configuration.roi)
         c.scales = [1]
+        // Template mode: read again like any template-mode pass, except that the place is searched
+        // for again sooner (it has fewer frames to find the sprite in): a sprite partly hidden at the
+        // start may be located on something else again.
+        c.relocateWhileUnsure = !adaptive
+        c.relocateFrames = 4
+        // The colour template at the scale found, in working pixels, as the appearance is.
+        if !adaptive, let scale = templateScale {
+            c.templateColour = configuration.templateColour?.scaled(by: scale / configuration.templateResolution)
+        }
         return (MirrorDetector(c), frames)
     }
 
@@ -358,36 +388,111 @@ public struct MirrorDetector: Sendable {
 
     // MARK: Template mode: locating the template
 
+    /// A place and scale the given template was found at.
+    private typealias Location = (scale: Double, t: SpriteTemplate, match: TemplateMatcher.Match, mirrored: Bool)
+
     /// Finds a given template in a frame that shows it, choosing the scale; remembers the best miss.
-    private mutating func locate(_ given: SpriteTemplate, in image: GrayImage) {
+    private mutating func locate(_ given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> GrayImage?) rethrows {
         guard searchCooldown <= 0 else {
             searchCooldown -= 1
             return
         }
-        var best: (scale: Double, t: SpriteTemplate, match: TemplateMatcher.Match)?
+        let (best, top) = try bestLocation(of: given, in: image, colourFrame: colourFrame)
+        guard let best else {
+            if let top, top.match.score > (bestMiss?.score ?? -2) { bestMiss = (top.match.score, top.scale) }
+            backOff()
+            return
+        }
+        adopt(best)
+        searchBackoff = 1
+    }
+
+    /// Over every scale, each scale's and orientation's best match; of those good enough
+    /// (`acquireThreshold`), the best that agrees in colour (`colourAgrees`). Also the best match of
+    /// all, good enough or not.
+    private func bestLocation(
+        of given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> GrayImage?
+    ) rethrows -> (located: Location?, top: Location?) {
+        var found: [Location] = []
         func consider(_ scale: Double) {
             guard let t = scaledTemplate(given, scale: scale, fitting: image) else { return }
-            for candidate in [t, t.mirrored] {
-                if let m = globalSearch(candidate, in: image), m.score > (best?.match.score ?? -2) { best = (scale, t, m) }
+            for (candidate, mirrored) in [(t, false), (t.mirrored, true)] {
+                for m in globalMatches(candidate, in: image, count: configuration.templateColour == nil ? 1 : 3) {
+                    found.append((scale, t, m, mirrored))
+                }
             }
         }
         for scale in configuration.scales { consider(scale) }
-        if let coarse = best?.scale {
+        if let coarse = found.max(by: { $0.match.score < $1.match.score })?.scale {
             for k in [-2, -1, 1, 2] { consider(coarse * Double.pow2(k, over: 24)) }
         }
-        guard let best else {
-            backOff()
-            return
+        // Best first; of equal scores the one found first (smaller scale, canonical before mirrored).
+        let ranked = found.enumerated().sorted { ($0.element.match.score, -$0.offset) > ($1.element.match.score, -$1.offset) }
+            .map(\.element)
+        var colour: GrayImage??
+        for candidate in ranked where candidate.match.score >= configuration.acquireThreshold {
+            if colour == nil { colour = .some(configuration.templateColour == nil ? nil : try colourFrame()) }
+            if colourAgrees(candidate, colour: colour ?? nil) { return (candidate, ranked.first) }
         }
-        guard best.match.score >= configuration.acquireThreshold else {
-            if best.match.score > (bestMiss?.score ?? -2) { bestMiss = (best.match.score, best.scale) }
-            backOff()
-            return
+        return (nil, ranked.first)
+    }
+
+    /// Tracks the template at a location from now on; a match below `sureThreshold` is provisional.
+    private mutating func adopt(_ location: Location) {
+        templateScale = location.scale
+        setTemplate(location.t)
+        lastPosition = PixelRect(x: location.match.x, y: location.match.y, width: location.t.width, height: location.t.height)
+        velocity = (0, 0)
+        sure = location.match.score >= configuration.sureThreshold
+        relocateIn = configuration.relocateFrames
+        relocateEvery = configuration.relocateFrames
+    }
+
+    /// Template mode, while the template's place is provisional (never matched at `sureThreshold`):
+    /// every 15, 30, 60 … frames the whole frame is searched again at every scale, and a match clearly
+    /// better (by 0.05) than the tracked one's, elsewhere or at another scale, takes over. A sprite
+    /// that started partly hidden beyond an edge is often first located on something else (a card
+    /// corner, a cloud, a list icon), or on a part of it at a smaller scale; once in view, it is
+    /// found. Then every frame read so far becomes unknown and is read again (`lookBack`), as after a
+    /// scale correction.
+    private mutating func relocate(
+        _ given: SpriteTemplate, tracked: FrameOrientation, image: inout GrayImage, partial: Bool,
+        colourFrame: () throws -> GrayImage?, fullFrame: () throws -> GrayImage
+    ) rethrows -> Bool {
+        if !sure, max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1) >= configuration.sureThreshold, tracked.position != nil {
+            sure = true
         }
-        templateScale = best.scale
-        setTemplate(best.t)
-        lastPosition = PixelRect(x: best.match.x, y: best.match.y, width: best.t.width, height: best.t.height)
-        searchBackoff = 1
+        guard !sure, configuration.relocateWhileUnsure else { return false }
+        relocateIn -= 1
+        guard relocateIn <= 0 else { return false }
+        relocateEvery *= 2
+        relocateIn = relocateEvery
+        if partial { image = try fullFrame() }
+        let trackedScore = tracked.position == nil ? -1 : max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1)
+        guard let found = try bestLocation(of: given, in: image, colourFrame: colourFrame).located,
+            found.match.score >= trackedScore + 0.05
+        else { return false }
+        let box = PixelRect(x: found.match.x, y: found.match.y, width: found.t.width, height: found.t.height)
+        if let here = tracked.position, let scale = templateScale, box.overlaps(here), abs(log2(found.scale / scale)) < 1.0 / 6 {
+            return false
+        }
+        adopt(found)
+        for i in orientations.indices where orientations[i].measured {
+            orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
+        }
+        framesBeforeRescale = orientations.count + 1
+        return true
+    }
+
+    /// Whether a located match agrees with the template in colour: true when there is nothing to
+    /// compare (no colour template, no colour frame, a template without colour contrast).
+    private func colourAgrees(_ candidate: Location, colour: GrayImage?) -> Bool {
+        guard let colour, let given = configuration.templateColour else { return true }
+        var t = given.scaled(by: candidate.scale / configuration.templateResolution)
+        guard t.width == candidate.t.width, t.height == candidate.t.height, t.contrast >= 8 else { return true }
+        if candidate.mirrored { t = t.mirrored }
+        let score = TemplateMatcher(t).score(in: colour, x: candidate.match.x, y: candidate.match.y) ?? -1
+        return score >= configuration.colourAgreement
     }
 
     /// Template mode, every `scaleCheckFrames` frames: whether another scale (from 2^(−1) to 2^(+1) of
@@ -457,12 +562,31 @@ public struct MirrorDetector: Sendable {
     /// Coarse-to-fine search over the whole region of interest: every position of a reduced image
     /// and template, then the best few candidates refined at full resolution.
     private func globalSearch(_ template: SpriteTemplate, in image: GrayImage) -> TemplateMatcher.Match? {
+        globalMatches(template, in: image, count: 1).first
+    }
+
+    /// As `globalSearch`, the best `count` matches whose boxes do not overlap by half, best first (of
+    /// equal scores the one found first): places a template could be at, for a test beyond luma.
+    private func globalMatches(_ template: SpriteTemplate, in image: GrayImage, count: Int) -> [TemplateMatcher.Match] {
         let area =
             configuration.roi?.clipped(width: image.width, height: image.height)
             ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        var top: [TemplateMatcher.Match] = []
+        func keep(_ m: TemplateMatcher.Match) {
+            guard top.count < count || m.score > top[top.count - 1].score else { return }
+            if let near = top.firstIndex(where: { abs($0.x - m.x) * 2 < template.width && abs($0.y - m.y) * 2 < template.height }) {
+                guard m.score > top[near].score else { return }
+                top.remove(at: near)
+            }
+            top.insert(m, at: top.firstIndex { $0.score < m.score } ?? top.count)
+            if top.count > count { top.removeLast() }
+        }
         let factor = max(1, min(template.width, template.height) / 12)
         let fine = TemplateMatcher(template)
-        guard factor > 1 else { return fine.best(in: image, positions: area) }
+        guard factor > 1 else {
+            fine.forEachScore(in: image, positions: area) { x, y, s in keep(TemplateMatcher.Match(x: x, y: y, score: s)) }
+            return top
+        }
         let small = image.downsampled(by: factor)
         let coarse = TemplateMatcher(template.scaled(by: 1 / Double(factor)))
         let smallArea = area.downscaled(by: factor)
@@ -474,12 +598,11 @@ public struct MirrorDetector: Sendable {
                 if candidates.count > 8 { candidates.removeLast() }
             }
         }
-        var best: TemplateMatcher.Match?
         for c in candidates {
             let window = PixelRect(x: c.x * factor - factor, y: c.y * factor - factor, width: 3 * factor + 1, height: 3 * factor + 1)
-            if let m = fine.best(in: image, positions: window), m.score > (best?.score ?? -2) { best = m }
+            if let m = fine.best(in: image, positions: window) { keep(m) }
         }
-        return best
+        return top
     }
 
     /// Both orientations searched over the whole frame (or region of interest).

@@ -42,6 +42,19 @@ public struct SpriteTemplate: Equatable, Sendable {
         self.init(width: width, height: height, pixels: p, weights: w)
     }
 
+    /// From RGBA bytes as `init(rgba:width:height:hasAlpha:)`, in `ColourChannel` (distance from
+    /// gray) instead of luma: the template a frame's colour channel is compared with.
+    public init(colourOf rgba: [UInt8], width: Int, height: Int, hasAlpha: Bool) {
+        let luma = SpriteTemplate(rgba: rgba, width: width, height: height, hasAlpha: hasAlpha)
+        let channels = hasAlpha ? 4 : 3
+        var p = [Float](repeating: 0, count: width * height)
+        for i in p.indices {
+            p[i] = ColourChannel.value(
+                red: Float(rgba[i * channels]), green: Float(rgba[i * channels + 1]), blue: Float(rgba[i * channels + 2]))
+        }
+        self.init(width: width, height: height, pixels: p, weights: luma.weights)
+    }
+
     /// The horizontal mirror image (`.scaleEffect(x: -1)` about the sprite's own centre).
     public var mirrored: SpriteTemplate {
         var p = pixels, w = weights
