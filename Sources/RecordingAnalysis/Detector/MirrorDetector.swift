@@ -90,6 +90,11 @@ public struct MirrorDetector: Sendable {
         /// Template pixels per working-resolution pixel (the working factor): the template is resampled
         /// once, by scale ÷ this, so a small asset enlarged for a 3x capture keeps its detail.
         public var templateResolution: Double = 1
+        /// Template mode: a template scaled to fewer pixels than this (its weights summed, in working
+        /// pixels; a 12x12 opaque square) is not matched: on screens a snail of 18x13 pixels (129)
+        /// correlates at 0.85 or more with a corner of a list icon, on real captures sprites of 10x8
+        /// at 0.7–0.9 with parts of glyphs. The accuracy set's smallest sprites have 155 or more.
+        public var minimumTemplatePixels: Float = 150
         /// Template mode: the template in `ColourChannel` (same size and weights). Where it has colour
         /// contrast, a place the template is first located at must agree with it in colour too: a gray
         /// card corner can correlate with an orange snail's luma, not with its colours.
@@ -170,8 +175,11 @@ public struct MirrorDetector: Sendable {
     /// Frames in a row in which the sprite was not found.
     private var framesLost = 0
     private var framesSinceScaleCheck = 0
-    /// Template mode: the template has matched at `sureThreshold` (else its place is provisional).
-    private var sure = false
+    /// Template mode: the template has matched at `sureThreshold` where it is tracked (else its
+    /// place is provisional, and a run that ends so has not found the sprite).
+    public private(set) var confirmed = false
+    /// Template mode: the best correlation of either orientation where the template is tracked.
+    public private(set) var bestTrackedScore: Float?
     private var relocateIn = 0
     private var relocateEvery = 0
     /// Template mode: how many frames (from the first) were read before the scale was last corrected.
@@ -443,7 +451,8 @@ public struct MirrorDetector: Sendable {
         setTemplate(location.t)
         lastPosition = PixelRect(x: location.match.x, y: location.match.y, width: location.t.width, height: location.t.height)
         velocity = (0, 0)
-        sure = location.match.score >= configuration.sureThreshold
+        confirmed = location.match.score >= configuration.sureThreshold
+        bestTrackedScore = location.match.score
         relocateIn = configuration.relocateFrames
         relocateEvery = configuration.relocateFrames
     }
@@ -459,10 +468,12 @@ public struct MirrorDetector: Sendable {
         _ given: SpriteTemplate, tracked: FrameOrientation, image: inout GrayImage, partial: Bool,
         colourFrame: () throws -> GrayImage?, fullFrame: () throws -> GrayImage
     ) rethrows -> Bool {
-        if !sure, max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1) >= configuration.sureThreshold, tracked.position != nil {
-            sure = true
+        if tracked.position != nil {
+            let score = max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1)
+            bestTrackedScore = max(bestTrackedScore ?? -1, score)
+            if score >= configuration.sureThreshold { confirmed = true }
         }
-        guard !sure, configuration.relocateWhileUnsure else { return false }
+        guard !confirmed, configuration.relocateWhileUnsure else { return false }
         relocateIn -= 1
         guard relocateIn <= 0 else { return false }
         relocateEvery *= 2
@@ -545,10 +556,13 @@ public struct MirrorDetector: Sendable {
     }
 
     /// The given template at `scale` (in capture pixels) resampled to working pixels, when it can be
-    /// matched in `image`: at least 6 pixels each way, smaller than the image, with some contrast.
+    /// matched in `image`: at least 6 pixels each way and `minimumTemplatePixels` in all, smaller
+    /// than the image, with some contrast.
     private func scaledTemplate(_ given: SpriteTemplate, scale: Double, fitting image: GrayImage) -> SpriteTemplate? {
         let t = given.scaled(by: scale / configuration.templateResolution)
-        guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2 else { return nil }
+        guard t.width >= 6, t.height >= 6, t.width < image.width, t.height < image.height, t.contrast >= 2,
+            t.weights.reduce(0, +) >= configuration.minimumTemplatePixels
+        else { return nil }
         return t
     }
 
