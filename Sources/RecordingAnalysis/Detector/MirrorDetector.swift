@@ -437,10 +437,14 @@ public struct MirrorDetector: Sendable {
         // Best first; of equal scores the one found first (smaller scale, canonical before mirrored).
         let ranked = found.enumerated().sorted { ($0.element.match.score, -$0.offset) > ($1.element.match.score, -$1.offset) }
             .map(\.element)
-        var colour: GrayImage??
+        // The colour frame is read once, and only when a candidate needs it.
+        var colour: GrayImage?, colourRead = false
         for candidate in ranked where candidate.match.score >= configuration.acquireThreshold {
-            if colour == nil { colour = .some(configuration.templateColour == nil ? nil : try colourFrame()) }
-            if colourAgrees(candidate, colour: colour ?? nil) { return (candidate, ranked.first) }
+            if !colourRead, configuration.templateColour != nil {
+                colour = try colourFrame()
+                colourRead = true
+            }
+            if colourAgrees(candidate, colour: colour) { return (candidate, ranked.first) }
         }
         return (nil, ranked.first)
     }
@@ -468,10 +472,10 @@ public struct MirrorDetector: Sendable {
         _ given: SpriteTemplate, tracked: FrameOrientation, image: inout GrayImage, partial: Bool,
         colourFrame: () throws -> GrayImage?, fullFrame: () throws -> GrayImage
     ) rethrows -> Bool {
+        let trackedScore = tracked.position == nil ? -1 : max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1)
         if tracked.position != nil {
-            let score = max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1)
-            bestTrackedScore = max(bestTrackedScore ?? -1, score)
-            if score >= configuration.sureThreshold { confirmed = true }
+            bestTrackedScore = max(bestTrackedScore ?? -1, trackedScore)
+            if trackedScore >= configuration.sureThreshold { confirmed = true }
         }
         guard !confirmed, configuration.relocateWhileUnsure else { return false }
         relocateIn -= 1
@@ -479,7 +483,6 @@ public struct MirrorDetector: Sendable {
         relocateEvery *= 2
         relocateIn = relocateEvery
         if partial { image = try fullFrame() }
-        let trackedScore = tracked.position == nil ? -1 : max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1)
         guard let found = try bestLocation(of: given, in: image, colourFrame: colourFrame).located,
             found.match.score >= trackedScore + 0.05
         else { return false }
