@@ -6,6 +6,8 @@ final class FrameScaler {
     private var context: OpaquePointer?
     /// Row sums of the box average, kept between frames so the per-frame path does not allocate it.
     private var accumulator: [UInt16] = []
+    /// Output pixel by block sum, per factor and range (`blockSumTable`).
+    private var blockSumTables: [Int: [UInt8]] = [:]
 
     deinit { sws_freeContext(context) }
 
@@ -118,14 +120,13 @@ final class FrameScaler {
         else { return nil }
         let stride = Int(frame.pointee.linesize.0)
         guard stride > 0 else { return nil }
-        // Sum `factor` rows into a 16-bit accumulator (a loop the compiler vectorises), then add up
-        // each output pixel's `factor` columns and divide by multiplying with a reciprocal.
         let area = region.flatMap { $0.clipped(width: width, height: height) } ?? PixelRect(x: 0, y: 0, width: width, height: height)
         let span = area.width * factor
         let columnOffset = area.x * factor
         let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
         // Limited-range luma (16-235) is expanded to full range, as libswscale's gray conversion does.
-        let lut = FrameScaler.isFullRange(frame) ? FrameScaler.identity : FrameScaler.limitedToFull
+        let fullRange = FrameScaler.isFullRange(frame)
+        let lut = fullRange ? FrameScaler.identity : FrameScaler.limitedToFull
         var out = [UInt8](repeating: 0, count: width * height)
         if factor == 1 {
             // Full resolution: each output pixel is one luma sample through the range table.
@@ -141,45 +142,61 @@ final class FrameScaler {
             }
             return GrayImage(width: width, height: height, pixels: out)
         }
-        if accumulator.count < span { accumulator = [UInt16](repeating: 0, count: span) }
+        // Sum `factor` rows into a 16-bit accumulator, then (factor 2 and 3) every run of `factor`
+        // neighbours in it, both loops the compiler vectorises: every factor-th run is an output
+        // pixel's block sum, turned into its value by one table (the rounded division by the block's
+        // area and the range table folded together). Larger factors add up each block's columns.
+        let sumTable = factor <= 3 ? blockSumTable(factor: factor, fullRange: fullRange, reciprocal: reciprocal) : []
+        if accumulator.count < 2 * span { accumulator = [UInt16](repeating: 0, count: 2 * span) }
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in
                 lut.withUnsafeBufferPointer { table in
-                    guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
-                    for y in area.y..<area.maxY {
-                        let first = plane + (y * factor) * stride + columnOffset
-                        for i in 0..<span { a[i] = UInt16(first[i]) }
-                        for r in 1..<factor {
-                            let row = plane + (y * factor + r) * stride + columnOffset
-                            for i in 0..<span { a[i] &+= UInt16(row[i]) }
-                        }
-                        let dst = dstBase + y * width + area.x
+                    sumTable.withUnsafeBufferPointer { bySum in
+                        guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
+                        let runs = a + span
                         let count = area.width
-                        @inline(__always) func put(_ i: Int, _ sum: UInt32) {
-                            dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
-                        }
-                        // The common factors unrolled, so the column sums need no inner loop.
-                        switch factor {
-                        case 2:
-                            for i in 0..<count { put(i, UInt32(a[2 * i]) &+ UInt32(a[2 * i + 1])) }
-                        case 3:
-                            for i in 0..<count { put(i, UInt32(a[3 * i]) &+ UInt32(a[3 * i + 1]) &+ UInt32(a[3 * i + 2])) }
-                        default:
-                            var j = 0
-                            for i in 0..<count {
-                                var sum: UInt32 = 0
-                                for _ in 0..<factor {
-                                    sum &+= UInt32(a[j])
-                                    j += 1
-                                }
-                                put(i, sum)
+                        for y in area.y..<area.maxY {
+                            let first = plane + (y * factor) * stride + columnOffset
+                            for i in 0..<span { a[i] = UInt16(first[i]) }
+                            for r in 1..<factor {
+                                let row = plane + (y * factor + r) * stride + columnOffset
+                                for i in 0..<span { a[i] &+= UInt16(row[i]) }
                             }
+                            let dst = dstBase + y * width + area.x
+                            switch factor {
+                            case 2:
+                                for i in 0..<(span - 1) { runs[i] = a[i] &+ a[i + 1] }
+                            case 3:
+                                for i in 0..<(span - 2) { runs[i] = a[i] &+ a[i + 1] &+ a[i + 2] }
+                            default:
+                                var j = 0
+                                for i in 0..<count {
+                                    var sum: UInt32 = 0
+                                    for _ in 0..<factor {
+                                        sum &+= UInt32(a[j])
+                                        j += 1
+                                    }
+                                    dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
+                                }
+                                continue
+                            }
+                            guard let b = bySum.baseAddress else { continue }
+                            for i in 0..<count { dst[i] = b[Int(runs[factor * i])] }
                         }
                     }
                 }
             }
         }
         return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    private func blockSumTable(factor: Int, fullRange: Bool, reciprocal: UInt32) -> [UInt8] {
+        let key = factor * 2 + (fullRange ? 1 : 0)
+        if let cached = blockSumTables[key] { return cached }
+        let table = fullRange ? FrameScaler.identity : FrameScaler.limitedToFull
+        let made = (0...(factor * factor * 255)).map { sum in table[Int(min(255, (UInt32(sum) &* reciprocal &+ 32768) >> 16))] }
+        blockSumTables[key] = made
+        return made
     }
 
     private func convert(
