@@ -400,36 +400,66 @@ private struct SeededNoise {
 /// Template mode locates the template where it agrees in colour too: a gray lookalike that matches
 /// the luma better is passed over for the coloured sprite.
 @Suite struct TemplateColourTests {
-    @Test func aGrayLookalikeIsPassedOverForTheColouredSprite() {
-        var rng = SeededNoise(5)
-        let w = 16, h = 12
-        var luma = [Float](repeating: 0, count: w * h), chroma = luma
-        for i in luma.indices {
-            luma[i] = Float(40 + rng.next() % 180)
-            chroma[i] = Float(rng.next() % 120)
-        }
-        let template = SpriteTemplate(width: w, height: h, pixels: luma, weights: [Float](repeating: 1, count: w * h))
-        let colourTemplate = SpriteTemplate(width: w, height: h, pixels: chroma, weights: [Float](repeating: 1, count: w * h))
-        var frame = GrayImage(width: 120, height: 40, fill: 128), colour = GrayImage(width: 120, height: 40, fill: 0)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = y * w + x
-                // The lookalike at (10, 14): the luma exactly, no colour. The sprite at (80, 14): its
-                // luma with noise of a few levels (it matches less well), and its colours.
-                frame[10 + x, 14 + y] = UInt8(luma[i])
-                frame[80 + x, 14 + y] = UInt8(max(0, min(255, luma[i] + Float(Int(rng.next() % 41) - 20))))
-                colour[80 + x, 14 + y] = UInt8(chroma[i])
+    /// A coloured sprite's templates and a frame with the sprite at (80, 14) and a lookalike at
+    /// (10, 14): the luma exactly, no colour. The sprite has its luma with noise of a few levels (it
+    /// matches less well), and its colours.
+    private struct Scene {
+        var template: SpriteTemplate
+        var colourTemplate: SpriteTemplate
+        var frame = GrayImage(width: 120, height: 40, fill: 128)
+        var colour = GrayImage(width: 120, height: 40, fill: 0)
+
+        init() {
+            var rng = SeededNoise(5)
+            let w = 16, h = 12
+            var luma = [Float](repeating: 0, count: w * h), chroma = luma
+            for i in luma.indices {
+                luma[i] = Float(40 + rng.next() % 180)
+                chroma[i] = Float(rng.next() % 120)
+            }
+            template = SpriteTemplate(width: w, height: h, pixels: luma, weights: [Float](repeating: 1, count: w * h))
+            colourTemplate = SpriteTemplate(width: w, height: h, pixels: chroma, weights: [Float](repeating: 1, count: w * h))
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    frame[10 + x, 14 + y] = UInt8(luma[i])
+                    frame[80 + x, 14 + y] = UInt8(max(0, min(255, luma[i] + Float(Int(rng.next() % 41) - 20))))
+                    colour[80 + x, 14 + y] = UInt8(chroma[i])
+                }
             }
         }
-        func located(colourTemplate: SpriteTemplate?) -> PixelRect? {
+
+        func detector(colour: Bool) -> MirrorDetector {
             var configuration = MirrorDetector.Configuration(template: template)
-            configuration.templateColour = colourTemplate
+            configuration.templateColour = colour ? colourTemplate : nil
             configuration.scales = [1]
-            var detector = MirrorDetector(configuration)
-            detector.feed(index: 0, image: frame, colourFrame: { colour }, fullFrame: { frame })
+            return MirrorDetector(configuration)
+        }
+    }
+
+    @Test func aGrayLookalikeIsPassedOverForTheColouredSprite() {
+        let scene = Scene()
+        func located(colour: Bool) -> PixelRect? {
+            var detector = scene.detector(colour: colour)
+            detector.feed(index: 0, image: scene.frame, colourFrame: { scene.colour }, fullFrame: { scene.frame })
             return detector.orientations[0].position
         }
-        #expect(located(colourTemplate: nil)?.x == 10, "without colour the best luma match wins")
-        #expect(located(colourTemplate: colourTemplate)?.x == 80)
+        #expect(located(colour: false)?.x == 10, "without colour the best luma match wins")
+        #expect(located(colour: true)?.x == 80)
+    }
+
+    /// Once the sprite is gone, the whole frame is searched for it again; a place found there is
+    /// held to the standard of locating it, colour included.
+    @Test func aSpriteThatLeftIsNotPickedUpAgainOnAGrayLookalike() {
+        let scene = Scene()
+        var detector = scene.detector(colour: true)
+        detector.feed(index: 0, image: scene.frame, colourFrame: { scene.colour }, fullFrame: { scene.frame })
+        #expect(detector.orientations[0].position?.x == 80)
+        var gone = scene.frame
+        for y in 14..<26 { for x in 80..<96 { gone[x, y] = 128 } }
+        let noColour = GrayImage(width: 120, height: 40, fill: 0)
+        for index in 1...40 { detector.feed(index: index, image: gone, colourFrame: { noColour }, fullFrame: { gone }) }
+        let after = detector.orientations.dropFirst()
+        #expect(after.allSatisfy { $0.position == nil && $0.facing == .unknown }, "\(after.compactMap(\.position))")
     }
 }

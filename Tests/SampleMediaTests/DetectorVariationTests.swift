@@ -113,6 +113,15 @@ import TestSupport
         try expectAutoModeTruth(scenario, label: "bird")
     }
 
+    @Test func aSpriteThatJumpsBackAsItFlipsIsReadWhereItLands() throws {
+        // A car re-armed mid-walk: back to the start, mirrored for six evaluations. Where it was, a
+        // piece of the mirrored car still matched the unmirrored one passably (0.73, then 0.90 as the
+        // search followed it): the previous build read those six frames as unmirrored, no flip.
+        var scenario = WalkScenario(refreshRate: 30, ticks: 60, mirroredTicks: Set([9, 10] + Array(23...28)), rearmTicks: [23])
+        scenario.sprite = .car
+        try expectAutoModeTruth(scenario, quality: 19, label: "car re-armed")
+    }
+
     /// Encodes `scenario` and expects auto mode to report exactly its flips (a finding, status 1).
     private func expectAutoModeTruth(_ scenario: WalkScenario, quality: Int = 20, label: String) throws {
         let dir = TestSupport.temporaryDirectory("auto")

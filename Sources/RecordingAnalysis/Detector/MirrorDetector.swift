@@ -131,6 +131,10 @@ public struct MirrorDetector: Sendable {
         public var relocateFrames = 15
         /// Template mode: how often the scale found is checked against its neighbours.
         public var scaleCheckFrames = 15
+        /// A match near the last position this much worse than the last frame's is checked against
+        /// the whole frame: a sprite that jumped as it flipped leaves a piece of itself (or of its
+        /// mirror image) in the old window that still matches passably.
+        public var scoreDrop: Float = 0.15
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
         /// that started it is given up.
         public var probationFrames = 12
@@ -170,6 +174,8 @@ public struct MirrorDetector: Sendable {
     private var previousColour: GrayImage?
     private var pending: Pending?
     private var velocity: (dx: Int, dy: Int) = (0, 0)
+    /// The best correlation where the sprite was found in the last frame (nil: not found).
+    private var lastScore: Float?
     /// The sprite was not found in the last frame.
     private var lost = false
     /// Frames in a row in which the sprite was not found.
@@ -234,7 +240,7 @@ public struct MirrorDetector: Sendable {
                 try locate(given, in: image, colourFrame: colourFrame)
             }
             if template != nil {
-                result = try classify(index: index, image: &image, partial: partial, fullFrame: fullFrame)
+                result = try classify(index: index, image: &image, partial: partial, colourFrame: colourFrame, fullFrame: fullFrame)
                 if let position = result.position,
                     try recheckScale(given, at: position, image: &image, partial: partial, fullFrame: fullFrame)
                 {
@@ -248,7 +254,7 @@ public struct MirrorDetector: Sendable {
                 result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
             }
         } else if template != nil {
-            result = try classify(index: index, image: &image, partial: partial, fullFrame: fullFrame)
+            result = try classify(index: index, image: &image, partial: partial, colourFrame: colourFrame, fullFrame: fullFrame)
             if result.facing == .unknown, let first = firstEvent, index - first.index <= configuration.probationFrames {
                 retractTrack(since: first.index - 1)
                 result = FrameOrientation(index: index, facing: .canonical, measured: false)
@@ -259,7 +265,7 @@ public struct MirrorDetector: Sendable {
                 pending = nil
                 if confirm(p, in: image) {
                     startTrack(p, eventFrame: previous)
-                    result = try classify(index: index, image: &image, partial: false, fullFrame: fullFrame)
+                    result = try classify(index: index, image: &image, partial: false, colourFrame: colourFrame, fullFrame: fullFrame)
                 }
             }
             let colour = template == nil ? try colourFrame() : nil
@@ -360,6 +366,7 @@ public struct MirrorDetector: Sendable {
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
         lastPosition = rect
         velocity = (0, 0)
+        lastScore = nil
         if orientations.indices.contains(p.index - 1) {
             orientations[p.index - 1] = FrameOrientation(
                 index: p.index - 1, facing: .canonical, canonicalScore: 1, mirroredScore: nil,
@@ -367,7 +374,8 @@ public struct MirrorDetector: Sendable {
         }
         var image = eventFrame
         if orientations.indices.contains(p.index) {
-            orientations[p.index] = classify(index: p.index, image: &image, partial: false, fullFrame: { eventFrame })
+            orientations[p.index] = classify(
+                index: p.index, image: &image, partial: false, colourFrame: { nil }, fullFrame: { eventFrame })
         }
     }
 
@@ -384,6 +392,7 @@ public struct MirrorDetector: Sendable {
         trackAppearance = nil
         lastPosition = nil
         velocity = (0, 0)
+        lastScore = nil
         searchCooldown = 0
         searchBackoff = 1
     }
@@ -455,6 +464,7 @@ public struct MirrorDetector: Sendable {
         setTemplate(location.t)
         lastPosition = PixelRect(x: location.match.x, y: location.match.y, width: location.t.width, height: location.t.height)
         velocity = (0, 0)
+        lastScore = nil
         confirmed = location.match.score >= configuration.sureThreshold
         bestTrackedScore = location.match.score
         relocateIn = configuration.relocateFrames
@@ -550,6 +560,7 @@ public struct MirrorDetector: Sendable {
         lastPosition = PixelRect(
             x: winner.found.match.x, y: winner.found.match.y, width: winner.found.template.width, height: winner.found.template.height)
         velocity = (0, 0)
+        lastScore = nil
         for i in orientations.indices where orientations[i].measured {
             orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
         }
@@ -630,6 +641,28 @@ public struct MirrorDetector: Sendable {
         (globalSearch(matchers.canonical.template, in: image), globalSearch(matchers.mirrored.template, in: image))
     }
 
+    /// Template mode: whole-frame matches away from where the sprite was last seen dropped when
+    /// their colour disagrees with the template's. Found elsewhere, a match is held to the standard of
+    /// locating the template (`colourAgrees`): on real screens a sprite's luma correlates with text
+    /// and icons. A match overlapping the last place is the tracked sprite, whatever its colour reads.
+    private func agreeingInColour(
+        _ found: (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?), colourFrame: () throws -> GrayImage?
+    ) rethrows -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
+        guard configuration.templateColour != nil, let scale = templateScale, let t = template else { return found }
+        func elsewhere(_ m: TemplateMatcher.Match?) -> Bool {
+            guard let m else { return false }
+            guard let last = lastPosition else { return true }
+            return !PixelRect(x: m.x, y: m.y, width: t.width, height: t.height).overlaps(last)
+        }
+        guard elsewhere(found.canonical) || elsewhere(found.mirrored) else { return found }
+        let colour = try colourFrame()
+        func agrees(_ m: TemplateMatcher.Match?, mirrored: Bool) -> TemplateMatcher.Match? {
+            guard let m else { return nil }
+            return !elsewhere(m) || colourAgrees((scale, t, m, mirrored), colour: colour) ? m : nil
+        }
+        return (agrees(found.canonical, mirrored: false), agrees(found.mirrored, mirrored: true))
+    }
+
     // MARK: Tracking
 
     /// The search window around a position: as far as the sprite moved last time plus a margin,
@@ -657,7 +690,7 @@ public struct MirrorDetector: Sendable {
     /// Matches the appearance and its mirror image near the last position, then, if neither is
     /// there, over the whole frame; decides the facing and its confidence.
     private mutating func classify(
-        index: Int, image: inout GrayImage, partial: Bool,
+        index: Int, image: inout GrayImage, partial: Bool, colourFrame: () throws -> GrayImage?,
         fullFrame: () throws -> GrayImage
     ) rethrows -> FrameOrientation {
         guard let matchers, let t = template else {
@@ -673,16 +706,18 @@ public struct MirrorDetector: Sendable {
         }
         var threshold = configuration.presenceThreshold
         let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
+        let dropped = lastScore.map { nearBest < $0 - configuration.scoreDrop } ?? false
         if nearBest >= threshold, searchCooldown == 0,
-            nearBest < configuration.acquireThreshold
+            nearBest < configuration.acquireThreshold || dropped
                 || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold
         {
-            // Found, but poorly or ambiguously: after a jump or a gap in the recording the sprite may
-            // be beyond the window, and the window holds only a piece of it. Look everywhere too.
+            // Found, but poorly, ambiguously or clearly worse than in the last frame: after a jump or a
+            // gap in the recording the sprite may be beyond the window, and the window holds only a
+            // piece of it (or of its mirror image). Look everywhere too.
             if partial { image = try fullFrame() }
             // Each orientation keeps its better match, near or anywhere: after a jump the window may
             // hold a piece of the sprite one way round while the whole of it is elsewhere the other way.
-            let anywhere = searchEverywhere(matchers, in: image)
+            let anywhere = try agreeingInColour(searchEverywhere(matchers, in: image), colourFrame: colourFrame)
             if (anywhere.canonical?.score ?? -1) > (c?.score ?? -1) { c = anywhere.canonical }
             if (anywhere.mirrored?.score ?? -1) > (m?.score ?? -1) { m = anywhere.mirrored }
         }
@@ -694,11 +729,12 @@ public struct MirrorDetector: Sendable {
                 m = nil
             } else {
                 if partial { image = try fullFrame() }
-                (c, m) = searchEverywhere(matchers, in: image)
+                (c, m) = try agreeingInColour(searchEverywhere(matchers, in: image), colourFrame: colourFrame)
                 if max(c?.score ?? -1, m?.score ?? -1) < threshold { backOff() } else { searchBackoff = 1 }
             }
         }
         let cs = c?.score ?? -1, ms = m?.score ?? -1
+        lastScore = max(cs, ms) >= threshold ? max(cs, ms) : nil
         guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
             let atEdge = lastPosition.map { $0.x <= 1 || $0.y <= 1 || $0.maxX >= image.width - 1 || $0.maxY >= image.height - 1 } ?? false
             return FrameOrientation(
