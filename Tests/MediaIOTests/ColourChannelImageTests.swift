@@ -101,4 +101,29 @@ import TestSupport
         #expect(got?.pixels == expected)
         #expect(expected.contains { $0 > 100 } && expected.contains { $0 < 10 })
     }
+
+    /// Every chroma value, in both ranges: a 512x4 frame whose Cb row runs 0…255 and Cr row 255…0.
+    @Test(.enabled(if: TestSupport.ffmpeg != nil), arguments: ["tv", "pc"])
+    func everyChromaValueHasItsDistance(range: String) throws {
+        let dir = TestSupport.temporaryDirectory("chroma-values")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fw = 512, fh = 4
+        let cb = (0..<256).map { UInt8($0) }, cr = (0..<256).map { UInt8(255 - $0) }
+        let frame = [UInt8](repeating: 128, count: fw * fh) + cb + cb + cr + cr
+        let rawPath = dir.appendingPathComponent("frame.yuv").path, path = dir.appendingPathComponent("clip.mkv").path
+        try Data(frame).write(to: URL(fileURLWithPath: rawPath))
+        try TestSupport.ffmpegRun([
+            "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(fw)x\(fh)", "-color_range", range, "-i", rawPath,
+            "-c:v", "ffv1", "-color_range", range, path
+        ])
+        func distance(_ c: UInt8) -> Int {
+            let d = Double(abs(Int(c) - 128)) * (range == "tv" ? 255.0 / 224 : 1)
+            return min(127, Int(d.rounded()))
+        }
+        let expected = (0..<256).map { UInt8(distance(cb[$0]) + distance(cr[$0])) }
+        var got: GrayImage?
+        try RecordingReader(path: path).decode { frame in got = try frame.colourChannelImage(width: 256, height: 2) }
+        #expect(got.map { Array($0.pixels[0..<256]) } == expected)
+        #expect(got.map { Array($0.pixels[256..<512]) } == expected)
+    }
 }
