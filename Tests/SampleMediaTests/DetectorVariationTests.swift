@@ -221,6 +221,28 @@ import TestSupport
         expectEveryStatedFacingTrue(scenario, json)
     }
 
+    @Test func aSpriteComingOutFromBehindAnEdgeIsReadByThePartInView() throws {
+        let dir = TestSupport.temporaryDirectory("part")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A dimmed car at twice its asset's size starts a third beyond the card's left edge and
+        // flips for six frames before it is wholly in view. No scale of the whole template matches
+        // it before then; once located, the frames before are read again by the part of it in view
+        // (the previous build left them unknown, "template not found", and the flip undecided).
+        var scenario = WalkScenario(ticks: 120, brightness: 1.0 / 3, speed: 24, mirroredTicks: Set(40...45))
+        scenario.sprite = .car
+        scenario.spriteSize = 2
+        scenario.startX = -0.33 * Double(scenario.spriteAssetWidth) * scenario.spriteSize
+        let path = dir.appendingPathComponent("part.mov").path
+        try write(scenario, quality: 23, to: path)
+        let car = SpriteKind.car.render()
+        let carPNG = dir.appendingPathComponent("car.png").path
+        try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: car.width, height: car.height, pixels: car.rgbaBytes()), to: carPNG)
+        let (r, json) = try orientation(path, ["--template", carPNG])
+        #expect(r.status == 1, "flips are findings: \(r.stderr)")
+        expectTruth(scenario, json, "partly hidden car")
+        expectEveryStatedFacingTrue(scenario, json)
+    }
+
     @Test func a120HzCaptureMeasuresRefreshesOf8Point3Ms() throws {
         let dir = TestSupport.temporaryDirectory("120")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -129,6 +129,9 @@ public struct MirrorDetector: Sendable {
         public var relocateWhileUnsure = true
         /// Template mode: frames from locating to the first search again (then twice as many each time).
         public var relocateFrames = 15
+        /// Template mode, reading again the frames before the template was located: where the
+        /// sprite may be (working pixels), partly hidden. See `readVisiblePart`.
+        public var partlyHiddenNear: PixelRect?
         /// Template mode: how often the scale found is checked against its neighbours.
         public var scaleCheckFrames = 15
         /// A match near the last position this much worse than the last frame's is checked against
@@ -190,6 +193,12 @@ public struct MirrorDetector: Sendable {
     private var relocateEvery = 0
     /// Template mode: how many frames (from the first) were read before the scale was last corrected.
     private var framesBeforeRescale: Int?
+    /// Template mode: the frame the template was first located in, and where it was last located.
+    private var firstLocatedIndex: Int?
+    private var locatedAt: PixelRect?
+    /// Reading partly hidden frames (`readVisiblePart`): where the part was last found, and how many
+    /// frames ago.
+    private var part: (box: PixelRect, misses: Int)?
     private var searchCooldown = 0
     private var searchBackoff = 1
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
@@ -250,6 +259,9 @@ public struct MirrorDetector: Sendable {
                 {
                     result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
                 }
+            } else if let near = configuration.partlyHiddenNear {
+                if partial { image = try fullFrame() }
+                result = readVisiblePart(of: given, index: index, in: image, near: near)
             } else {
                 result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
             }
@@ -308,6 +320,11 @@ public struct MirrorDetector: Sendable {
         if !adaptive, let scale = templateScale {
             c.templateColour = configuration.templateColour?.scaled(by: scale / configuration.templateResolution)
         }
+        if !adaptive, let at = locatedAt {
+            // Sideways up to twice its width (a walk), up and down a quarter of its height (a bounce).
+            let dy = max(4, at.height / 4)
+            c.partlyHiddenNear = PixelRect(x: at.x - 2 * at.width, y: at.y - dy, width: 4 * at.width + 1, height: 2 * dy + 1)
+        }
         return (MirrorDetector(c), frames)
     }
 
@@ -316,7 +333,11 @@ public struct MirrorDetector: Sendable {
             guard let first = firstEvent, first.index - 1 > 0 else { return nil }
             return first.index - 1
         }
-        return framesBeforeRescale
+        // Frames before the template was first located, when it was not located in the first one:
+        // the sprite may have been there partly hidden (not when this is itself such a reading).
+        let beforeLocated = configuration.partlyHiddenNear == nil ? firstLocatedIndex.flatMap { $0 > 0 ? $0 : nil } : nil
+        guard framesBeforeRescale != nil || beforeLocated != nil else { return nil }
+        return max(framesBeforeRescale ?? 0, beforeLocated ?? 0)
     }
 
     /// Adopts what a `lookBack` detector read: measured facings (or unknown, with its reason) instead
@@ -463,6 +484,8 @@ public struct MirrorDetector: Sendable {
         templateScale = location.scale
         setTemplate(location.t)
         lastPosition = PixelRect(x: location.match.x, y: location.match.y, width: location.t.width, height: location.t.height)
+        locatedAt = lastPosition
+        if firstLocatedIndex == nil { firstLocatedIndex = orientations.count }
         velocity = (0, 0)
         lastScore = nil
         confirmed = location.match.score >= configuration.sureThreshold
@@ -506,6 +529,63 @@ public struct MirrorDetector: Sendable {
         }
         framesBeforeRescale = orientations.count + 1
         return true
+    }
+
+    /// Template mode, reading again a frame before the template was located, where the whole of it
+    /// matched nowhere: a sprite partly hidden beyond an edge (the card's, a view's) is read by the
+    /// part of it in view. Each orientation's left or right 50–100 % is searched for near where the
+    /// template was located; the best part decides, as a whole sprite does, but only at the sure
+    /// threshold (a part of a template matches more things than the whole of it), and the other
+    /// orientation's best part is what it must beat. The box reported is the whole sprite's.
+    private mutating func readVisiblePart(
+        of given: SpriteTemplate, index: Int, in image: GrayImage, near: PixelRect
+    ) -> FrameOrientation {
+        let weighted = given.weightedByAsymmetry
+        // Where the whole sprite's box may start. Once a part is found, it is followed: the next
+        // frames look for it near where it was (a part of another sprite in the region can match as
+        // well).
+        let region =
+            part.map { last in
+                let rx = max(6, last.box.width / 8) + 2 * last.misses, ry = max(4, last.box.height / 4) + last.misses
+                return PixelRect(x: last.box.x - rx, y: last.box.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
+            } ?? near
+        let orientations = [weighted, weighted.mirrored]
+        var best: [(score: Float, box: PixelRect)?] = [nil, nil]
+        // The widest part either orientation matches surely: both are compared at that width (a
+        // narrower part of the wrong orientation often matches as well, a near-symmetric half).
+        for keep in [weighted.width, 7 * weighted.width / 8, 3 * weighted.width / 4, 5 * weighted.width / 8, weighted.width / 2]
+        where keep >= 4 {
+            best = [nil, nil]
+            for (o, t) in orientations.enumerated() {
+                for columns in Set([0..<keep, (t.width - keep)..<t.width]) {
+                    let part = t.columns(columns)
+                    guard part.contrast >= 2,
+                        let m = TemplateMatcher(part).bestCoarseToFine(
+                            in: image,
+                            positions: PixelRect(x: region.x + columns.lowerBound, y: region.y, width: region.width, height: region.height))
+                    else { continue }
+                    if m.score > (best[o]?.score ?? -2) {
+                        best[o] = (m.score, PixelRect(x: m.x - columns.lowerBound, y: m.y, width: t.width, height: t.height))
+                    }
+                }
+            }
+            if max(best[0]?.score ?? -1, best[1]?.score ?? -1) >= configuration.sureThreshold { break }
+        }
+        let cs = best[0]?.score ?? -1, ms = best[1]?.score ?? -1
+        guard max(cs, ms) >= configuration.sureThreshold, let winner = cs >= ms ? best[0] : best[1] else {
+            if let last = part { part = last.misses < configuration.nearbySearchFrames ? (last.box, last.misses + 1) : nil }
+            return FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
+        }
+        part = (winner.box, 0)
+        let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
+        guard confidence >= configuration.confidenceThreshold else {
+            return FrameOrientation(
+                index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: winner.box,
+                measured: true, confidence: confidence, reason: .ambiguous)
+        }
+        return FrameOrientation(
+            index: index, facing: cs >= ms ? .canonical : .mirrored, canonicalScore: cs, mirroredScore: ms, position: winner.box,
+            measured: true, confidence: confidence)
     }
 
     /// Whether a located match agrees with the template in colour: true when there is nothing to

@@ -15,6 +15,19 @@ public struct SpriteTemplate: Equatable, Sendable {
         self.weights = weights
     }
 
+    /// The template's columns in `range` (a part of the sprite).
+    public func columns(_ range: Range<Int>) -> SpriteTemplate {
+        let r = range.clamped(to: 0..<width)
+        var p: [Float] = [], w: [Float] = []
+        p.reserveCapacity(r.count * height)
+        w.reserveCapacity(r.count * height)
+        for y in 0..<height {
+            p += pixels[(y * width + r.lowerBound)..<(y * width + r.upperBound)]
+            w += weights[(y * width + r.lowerBound)..<(y * width + r.upperBound)]
+        }
+        return SpriteTemplate(width: r.count, height: height, pixels: p, weights: w)
+    }
+
     /// A template cut out of a gray image, every pixel weighted 1.
     public init(cutting rect: PixelRect, from image: GrayImage) {
         var p = [Float](repeating: 0, count: rect.width * rect.height)
