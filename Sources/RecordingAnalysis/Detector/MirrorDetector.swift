@@ -469,7 +469,7 @@ public struct MirrorDetector: Sendable {
             .map(\.element)
         // The colour frame is read once, and only when a candidate needs it.
         var colour: GrayImage?, colourRead = false
-        for candidate in ranked where candidate.match.score >= configuration.acquireThreshold {
+        for candidate in ranked where candidate.match.score >= configuration.acquireThreshold && isNearWhereLocated(candidate) {
             if !colourRead, configuration.templateColour != nil {
                 colour = try colourFrame()
                 colourRead = true
@@ -586,6 +586,15 @@ public struct MirrorDetector: Sendable {
         return FrameOrientation(
             index: index, facing: cs >= ms ? .canonical : .mirrored, canonicalScore: cs, mirroredScore: ms, position: winner.box,
             measured: true, confidence: confidence)
+    }
+
+    /// Reading again the frames before the template was located (`partlyHiddenNear`): the sprite is
+    /// near where it was located then, so a place elsewhere is not it (a sprite partly hidden there
+    /// is read by the part in view instead).
+    private func isNearWhereLocated(_ candidate: Location) -> Bool {
+        guard let near = configuration.partlyHiddenNear else { return true }
+        let span = PixelRect(x: near.x, y: near.y, width: near.width + candidate.t.width, height: near.height + candidate.t.height)
+        return PixelRect(x: candidate.match.x, y: candidate.match.y, width: candidate.t.width, height: candidate.t.height).overlaps(span)
     }
 
     /// Whether a located match agrees with the template in colour: true when there is nothing to
