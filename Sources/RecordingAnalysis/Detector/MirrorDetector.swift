@@ -336,8 +336,7 @@ public struct MirrorDetector: Sendable {
         // Frames before the template was first located, when it was not located in the first one:
         // the sprite may have been there partly hidden (not when this is itself such a reading).
         let beforeLocated = configuration.partlyHiddenNear == nil ? firstLocatedIndex.flatMap { $0 > 0 ? $0 : nil } : nil
-        guard framesBeforeRescale != nil || beforeLocated != nil else { return nil }
-        return max(framesBeforeRescale ?? 0, beforeLocated ?? 0)
+        return [framesBeforeRescale, beforeLocated].compactMap { $0 }.max()
     }
 
     /// Adopts what a `lookBack` detector read: measured facings (or unknown, with its reason) instead
@@ -385,9 +384,7 @@ public struct MirrorDetector: Sendable {
         trackAppearance = p.appearance
         setTemplate(p.appearance)
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
-        lastPosition = rect
-        velocity = (0, 0)
-        lastScore = nil
+        place(at: rect)
         if orientations.indices.contains(p.index - 1) {
             orientations[p.index - 1] = FrameOrientation(
                 index: p.index - 1, facing: .canonical, canonicalScore: 1, mirroredScore: nil,
@@ -411,11 +408,16 @@ public struct MirrorDetector: Sendable {
         matchers = nil
         firstEvent = nil
         trackAppearance = nil
-        lastPosition = nil
-        velocity = (0, 0)
-        lastScore = nil
+        place(at: nil)
         searchCooldown = 0
         searchBackoff = 1
+    }
+
+    /// Puts the sprite at `box` (nil: nowhere) as a new start: no motion and no last score carried over.
+    private mutating func place(at box: PixelRect?) {
+        lastPosition = box
+        velocity = (0, 0)
+        lastScore = nil
     }
 
     private mutating func setTemplate(_ t: SpriteTemplate) {
@@ -483,11 +485,9 @@ public struct MirrorDetector: Sendable {
     private mutating func adopt(_ location: Location) {
         templateScale = location.scale
         setTemplate(location.t)
-        lastPosition = PixelRect(x: location.match.x, y: location.match.y, width: location.t.width, height: location.t.height)
+        place(at: location.match.box(of: location.t))
         locatedAt = lastPosition
         if firstLocatedIndex == nil { firstLocatedIndex = orientations.count }
-        velocity = (0, 0)
-        lastScore = nil
         confirmed = location.match.score >= configuration.sureThreshold
         bestTrackedScore = location.match.score
         relocateIn = configuration.relocateFrames
@@ -519,7 +519,7 @@ public struct MirrorDetector: Sendable {
         guard let found = try bestLocation(of: given, in: image, colourFrame: colourFrame).located,
             found.match.score >= trackedScore + 0.05
         else { return false }
-        let box = PixelRect(x: found.match.x, y: found.match.y, width: found.t.width, height: found.t.height)
+        let box = found.match.box(of: found.t)
         if let here = tracked.position, let scale = templateScale, box.overlaps(here), abs(log2(found.scale / scale)) < 1.0 / 6 {
             return false
         }
@@ -558,9 +558,9 @@ public struct MirrorDetector: Sendable {
             best = [nil, nil]
             for (o, t) in orientations.enumerated() {
                 for columns in Set([0..<keep, (t.width - keep)..<t.width]) {
-                    let part = t.columns(columns)
-                    guard part.contrast >= 2,
-                        let m = TemplateMatcher(part).bestCoarseToFine(
+                    let piece = t.columns(columns)
+                    guard piece.contrast >= 2,
+                        let m = TemplateMatcher(piece).bestCoarseToFine(
                             in: image,
                             positions: PixelRect(x: region.x + columns.lowerBound, y: region.y, width: region.width, height: region.height))
                     else { continue }
@@ -594,7 +594,7 @@ public struct MirrorDetector: Sendable {
     private func isNearWhereLocated(_ candidate: Location) -> Bool {
         guard let near = configuration.partlyHiddenNear else { return true }
         let span = PixelRect(x: near.x, y: near.y, width: near.width + candidate.t.width, height: near.height + candidate.t.height)
-        return PixelRect(x: candidate.match.x, y: candidate.match.y, width: candidate.t.width, height: candidate.t.height).overlaps(span)
+        return candidate.match.box(of: candidate.t).overlaps(span)
     }
 
     /// Whether a located match agrees with the template in colour: true when there is nothing to
@@ -646,10 +646,7 @@ public struct MirrorDetector: Sendable {
         guard let winner, winner.found.score >= configuration.acquireThreshold, winner.found.score >= now.score + 0.05 else { return false }
         templateScale = winner.scale
         setTemplate(winner.found.template)
-        lastPosition = PixelRect(
-            x: winner.found.match.x, y: winner.found.match.y, width: winner.found.template.width, height: winner.found.template.height)
-        velocity = (0, 0)
-        lastScore = nil
+        place(at: winner.found.match.box(of: winner.found.template))
         for i in orientations.indices where orientations[i].measured {
             orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
         }
@@ -741,7 +738,7 @@ public struct MirrorDetector: Sendable {
         func elsewhere(_ m: TemplateMatcher.Match?) -> Bool {
             guard let m else { return false }
             guard let last = lastPosition else { return true }
-            return !PixelRect(x: m.x, y: m.y, width: t.width, height: t.height).overlaps(last)
+            return !m.box(of: t).overlaps(last)
         }
         guard elsewhere(found.canonical) || elsewhere(found.mirrored) else { return found }
         let colour = try colourFrame()
@@ -830,7 +827,7 @@ public struct MirrorDetector: Sendable {
                 index: index, facing: .unknown, canonicalScore: c?.score, mirroredScore: m?.score,
                 measured: true, reason: atEdge ? .outOfView : .lost)
         }
-        let position = PixelRect(x: winner.x, y: winner.y, width: t.width, height: t.height)
+        let position = winner.box(of: t)
         if let last = lastPosition, !lost { velocity = (position.x - last.x, position.y - last.y) } else { velocity = (0, 0) }
         lastPosition = position
         let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored

@@ -7,6 +7,11 @@ public struct TemplateMatcher: Sendable {
         public var x: Int
         public var y: Int
         public var score: Float
+
+        /// The box `template` covers at this match.
+        public func box(of template: SpriteTemplate) -> PixelRect {
+            PixelRect(x: x, y: y, width: template.width, height: template.height)
+        }
     }
 
     public let template: SpriteTemplate
