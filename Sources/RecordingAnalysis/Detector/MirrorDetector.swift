@@ -138,6 +138,9 @@ public struct MirrorDetector: Sendable {
         /// the whole frame: a sprite that jumped as it flipped leaves a piece of itself (or of its
         /// mirror image) in the old window that still matches passably.
         public var scoreDrop: Float = 0.15
+        /// A place found by a whole-frame search needs this plain NCC of the whole appearance (the
+        /// template's own weights) as well.
+        public var wholeAppearance: Float = 0.6
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
         /// that started it is given up.
         public var probationFrames = 12
@@ -193,7 +196,8 @@ public struct MirrorDetector: Sendable {
     private var relocateEvery = 0
     /// Template mode: how many frames (from the first) were read before the scale was last corrected.
     private var framesBeforeRescale: Int?
-    /// Template mode: the frame the template was first located in, and where it was last located.
+    /// Template mode: the frame the template was first located in. Where it was last located (auto
+    /// mode: where the track started).
     private var firstLocatedIndex: Int?
     private var locatedAt: PixelRect?
     /// Reading partly hidden frames (`readVisiblePart`): where the part was last found, and how many
@@ -202,6 +206,9 @@ public struct MirrorDetector: Sendable {
     private var searchCooldown = 0
     private var searchBackoff = 1
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
+    /// The appearance with its own weights (every pixel of the sprite, not only those that tell the
+    /// orientations apart), to check a place found by a whole-frame search.
+    private var wholeMatchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
     private let adaptive: Bool
 
     public init(_ configuration: Configuration) {
@@ -320,7 +327,10 @@ public struct MirrorDetector: Sendable {
         if !adaptive, let scale = templateScale {
             c.templateColour = configuration.templateColour?.scaled(by: scale / configuration.templateResolution)
         }
-        if !adaptive, let at = locatedAt {
+        // In the frames before, the sprite is near where it was located (auto mode: where it first
+        // mirrored). Elsewhere the appearance can match something else passably, as an appearance
+        // cut with its backdrop does a patch of the same clouds.
+        if let at = locatedAt {
             // Sideways up to twice its width (a walk), up and down a quarter of its height (a bounce).
             let dy = max(4, at.height / 4)
             c.partlyHiddenNear = PixelRect(x: at.x - 2 * at.width, y: at.y - dy, width: 4 * at.width + 1, height: 2 * dy + 1)
@@ -385,6 +395,7 @@ public struct MirrorDetector: Sendable {
         setTemplate(p.appearance)
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
         place(at: rect)
+        locatedAt = rect
         if orientations.indices.contains(p.index - 1) {
             orientations[p.index - 1] = FrameOrientation(
                 index: p.index - 1, facing: .canonical, canonicalScore: 1, mirroredScore: nil,
@@ -424,6 +435,7 @@ public struct MirrorDetector: Sendable {
         template = t
         let weighted = t.weightedByAsymmetry
         matchers = (TemplateMatcher(weighted), TemplateMatcher(weighted.mirrored))
+        wholeMatchers = (TemplateMatcher(t), TemplateMatcher(t.mirrored))
     }
 
     // MARK: Template mode: locating the template
@@ -673,14 +685,10 @@ public struct MirrorDetector: Sendable {
         searchBackoff = min(128, searchBackoff * 2)
     }
 
-    /// Coarse-to-fine search over the whole region of interest: every position of a reduced image
-    /// and template, then the best few candidates refined at full resolution.
-    private func globalSearch(_ template: SpriteTemplate, in image: GrayImage) -> TemplateMatcher.Match? {
-        globalMatches(template, in: image, count: 1).first
-    }
-
-    /// As `globalSearch`, the best `count` matches whose boxes do not overlap by half, best first (of
-    /// equal scores the one found first): places a template could be at, for a test beyond luma.
+    /// Coarse-to-fine search over the whole region of interest (every position of a reduced image
+    /// and template, then the best few candidates refined at full resolution): the best `count`
+    /// matches whose boxes do not overlap by half, best first (of equal scores the one found first),
+    /// places a template could be at, for a test beyond the score (colour, the whole appearance).
     private func globalMatches(_ template: SpriteTemplate, in image: GrayImage, count: Int) -> [TemplateMatcher.Match] {
         let area =
             configuration.roi?.clipped(width: image.width, height: image.height)
@@ -719,12 +727,21 @@ public struct MirrorDetector: Sendable {
         return top
     }
 
-    /// Both orientations searched over the whole frame (or region of interest).
+    /// Both orientations searched over the whole frame (or region of interest): for each, the best of
+    /// its few best places where the whole appearance is there too (`wholeAppearance`). The tracking
+    /// score weighs the pixels that tell the orientations apart; on a small sprite these are a
+    /// handful (a car's window edge, its headlight), and somewhere in a frame a rain streak beside a
+    /// dark blob, or a card's corner, puts bright and dark pixels where they fall.
     private func searchEverywhere(
         _ matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
         in image: GrayImage
     ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
-        (globalSearch(matchers.canonical.template, in: image), globalSearch(matchers.mirrored.template, in: image))
+        func best(_ matcher: TemplateMatcher, whole: TemplateMatcher?) -> TemplateMatcher.Match? {
+            let found = globalMatches(matcher.template, in: image, count: 3)
+            guard let whole else { return found.first }
+            return found.first { (whole.score(in: image, x: $0.x, y: $0.y) ?? -1) >= configuration.wholeAppearance }
+        }
+        return (best(matchers.canonical, whole: wholeMatchers?.canonical), best(matchers.mirrored, whole: wholeMatchers?.mirrored))
     }
 
     /// Template mode: whole-frame matches away from where the sprite was last seen dropped when
