@@ -122,6 +122,17 @@ import TestSupport
         try expectAutoModeTruth(scenario, quality: 19, label: "car re-armed")
     }
 
+    @Test func aSpriteWithLittleLumaContrastInRainStartsATrack() throws {
+        // A blue bird on a blue-gray sky: in luma only its belly, eye, beak and wing stand out, and the
+        // rain streaks crossing it are a large part of what differs between the frames. Compared
+        // with its mirror image the new frame still differed by 44 % of the change (the previous
+        // build accepted at most 40 %), so no mirror event started a track: both flips missed.
+        var scenario = WalkScenario(speed: 40, mirroredTicks: Set(27...35).union(72...77))
+        scenario.sprite = .bird
+        scenario.spriteSize = 0.75
+        try expectAutoModeTruth(scenario, quality: 25, label: "bird in rain")
+    }
+
     /// Encodes `scenario` and expects auto mode to report exactly its flips (a finding, status 1).
     private func expectAutoModeTruth(_ scenario: WalkScenario, quality: Int = 20, label: String) throws {
         let dir = TestSupport.temporaryDirectory("auto")

@@ -24,7 +24,7 @@ public enum MirrorEventFinder {
         public var minimumBlocks: Int = 3
         public var maximumFraction: Double = 0.6
         /// A mirror explains the change when its error is at most this fraction of the direct error.
-        public var acceptRatio: Double = 0.4
+        public var acceptRatio: Double = 0.5
         /// A small shift (crawling, rain) rejects a mirror whose error is not below this fraction of its own.
         public var shiftRatio: Double = 0.5
         public var minimumDirectError: Double = 10
