@@ -37,8 +37,10 @@ axes = ["sprite", "size_band", "refresh", "scale", "brightness", "codec", "b_fra
         "bounce", "turn", "companion", "occluded", "ui_only"]
 tally = {mode: collections.defaultdict(lambda: [0, 0, 0, 0]) for mode in ("auto", "template")}  # truth, found, reported, correct
 unknown = {"auto": [0, 0], "template": [0, 0]}
-# Turns: truth turns, reported turns that match one, reported turns in all; UI-only: seconds, flips, turns.
-turn_tally = {mode: [0, 0, 0] for mode in ("auto", "template")}
+# Turns: truth turns, reported turns that match one, reported turns in all, reported turns that are
+# the second sprite's real turn (the one tracked was not the sprite the truth is about); UI-only:
+# seconds, flips, turns.
+turn_tally = {mode: [0, 0, 0, 0] for mode in ("auto", "template")}
 ui = {"seconds": 0.0, "flips": 0, "turns": 0, "captures": 0}
 failures = []
 # Every (capture, mode) run first, on all cores; scored in order below.
@@ -85,6 +87,10 @@ for c in cases:
                     used.add(i); matched += 1; break
         turns_matched = sum(1 for t in truth_turns if any(abs(t - x) <= period + 1e-6 for x in reported_turns))
         turn_tally[mode][0] += len(truth_turns); turn_tally[mode][1] += turns_matched; turn_tally[mode][2] += len(reported_turns)
+        if c.get("companion_turn") is not None:
+            companion_turn = c["companion_turn"] * period
+            turn_tally[mode][3] += sum(1 for x in reported_turns if abs(x - companion_turn) <= period + 1e-6
+                                       and not any(abs(t - x) <= period + 1e-6 for t in truth_turns))
         if c["ui_only"]:
             ui["flips"] += len(reported); ui["turns"] += len(reported_turns)
         if matched != len(truth) or len(reported) != matched:
@@ -104,7 +110,8 @@ for mode in ("auto", "template"):
     lines.append(f"{mode}: frames of unknown facing {unknown[mode][0]} of {unknown[mode][1]} ({pct(*unknown[mode])})")
 for mode in ("auto", "template"):
     t = turn_tally[mode]
-    lines.append(f"{mode}: real turns {t[0]}, found {t[1]} ({pct(t[1], t[0])}), reported {t[2]}")
+    lines.append(f"{mode}: real turns {t[0]}, found {t[1]} ({pct(t[1], t[0])}), reported {t[2]}"
+                 f" ({t[3]} of them the second sprite's real turn, {t[2] - t[1] - t[3]} false)")
 minutes = ui["seconds"] / 60
 lines.append(f"UI-only: {ui['captures']} captures, {ui['seconds']:.0f} s; auto mode reported {ui['flips']} flips and {ui['turns']} turns"
              + (f" ({ui['flips'] / minutes:.2f} flips and {ui['turns'] / minutes:.2f} turns per minute)" if minutes else ""))

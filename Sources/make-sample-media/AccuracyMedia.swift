@@ -29,6 +29,8 @@ enum AccuracyMedia {
             try writer.finish()
             let flips = c.flips.map { "[\($0.start),\($0.ticks)]" }.joined(separator: ",")
             let turns = c.turns.map(String.init).joined(separator: ",")
+            // The second sprite turns for real: a turn reported then is that sprite's, not a false one.
+            let companionTurn = c.uiOnly ? nil : s.companion.flatMap { _ in s.companionTurnTick }
             truth +=
                 "{\"file\":\"\(name)\",\"refresh\":\(s.refreshRate),\"scale\":\(c.uiOnly ? 1 : s.pixelScale),"
                 + "\"brightness\":\(String(format: "%.2f", s.brightness)),"
@@ -36,7 +38,8 @@ enum AccuracyMedia {
                 + "\"rearmed\":\(c.rearmed),\"ui_only\":\(c.uiOnly),\"sprite\":\"\(c.uiOnly ? "none" : s.sprite.rawValue)\","
                 + "\"sprite_size\":\(s.spriteSize),\"sprite_px\":\(Int(Double(s.spriteAssetWidth) * s.spriteSize) * s.pixelScale),"
                 + "\"bounce\":\(s.bounce > 0),\"companion\":\(s.companion != nil && !c.uiOnly),\"occluded\":\(c.occluded && !c.uiOnly),"
-                + "\"duration_s\":\(Double(ticks) / Double(s.refreshRate)),\"flips\":[\(flips)],\"turns\":[\(turns)]}\n"
+                + "\"duration_s\":\(Double(ticks) / Double(s.refreshRate)),\"flips\":[\(flips)],\"turns\":[\(turns)],"
+                + "\"companion_turn\":\(companionTurn.map(String.init) ?? "null")}\n"
             FileHandle.standardError.write(Data("\r\(i + 1)/\(count)".utf8))
         }
         FileHandle.standardError.write(Data("\n".utf8))
