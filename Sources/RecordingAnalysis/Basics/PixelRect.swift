@@ -34,6 +34,12 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the two rectangles share any pixel.
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
     public func overlaps(_ other: PixelRect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }

@@ -203,6 +203,9 @@ public struct MirrorDetector: Sendable {
     /// Reading partly hidden frames (`readVisiblePart`): where the part was last found, and how many
     /// frames ago.
     private var part: (box: PixelRect, misses: Int)?
+    /// Where the sprite was before a whole-frame search found it somewhere else, and how many frames
+    /// ago (see `returnIfBetterBehind`).
+    private var leftBehind: (box: PixelRect, frames: Int)?
     private var searchCooldown = 0
     private var searchBackoff = 1
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
@@ -228,7 +231,8 @@ public struct MirrorDetector: Sendable {
             if framesLost > configuration.nearbySearchFrames { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
         }
         let grid = 32
-        let w = lost ? nearbyWindow(around: p) : p
+        var w = lost ? nearbyWindow(around: p) : p
+        if let behind = leftBehind { w = w.union(behindWindow(around: behind)) }
         let x0 = ((w.x - p.width - 16) / grid - 1) * grid, y0 = ((w.y - p.height - 16) / grid - 1) * grid
         let x1 = ((w.maxX + p.width + 16) / grid + 2) * grid, y1 = ((w.maxY + p.height + 16) / grid + 2) * grid
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -786,6 +790,48 @@ public struct MirrorDetector: Sendable {
         return PixelRect(x: cx - rx, y: cy - ry, width: 2 * rx + 1, height: 2 * ry + 1)
     }
 
+    /// For `nearbySearchFrames` frames after a whole-frame search moved the sprite away from where it
+    /// was, that place is matched again too, and if the sprite is found there (at
+    /// `acquireThreshold`) and its whole appearance matches better there, it is taken back. A frame the compression smeared (both orientations
+    /// ghosted over each other as a flip is encoded) loses the sprite for one frame; the search then
+    /// finds a card's corner that correlates passably and would follow that still thing to the end.
+    /// Returns whether it did.
+    private mutating func returnIfBetterBehind(
+        image: GrayImage, matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
+        c: inout TemplateMatcher.Match?, m: inout TemplateMatcher.Match?
+    ) -> Bool {
+        guard let behind = leftBehind else { return false }
+        guard behind.frames < configuration.nearbySearchFrames else {
+            leftBehind = nil
+            return false
+        }
+        let area = behindWindow(around: behind)
+        let bc = matchers.canonical.bestCoarseToFine(in: image, positions: area)
+        let bm = matchers.mirrored.bestCoarseToFine(in: image, positions: area)
+        // Which place shows the sprite is decided by the whole appearance: a corner can match the
+        // pixels that tell the orientations apart as well as a dim sprite does, not all of it.
+        func whole(_ cm: TemplateMatcher.Match?, _ mm: TemplateMatcher.Match?) -> Float {
+            let mirrored = (mm?.score ?? -1) > (cm?.score ?? -1)
+            guard let match = mirrored ? mm : cm, let w = mirrored ? wholeMatchers?.mirrored : wholeMatchers?.canonical else { return -1 }
+            return w.score(in: image, x: match.x, y: match.y) ?? -1
+        }
+        let back = max(bc?.score ?? -1, bm?.score ?? -1)
+        if back >= configuration.acquireThreshold, whole(bc, bm) > whole(c, m) {
+            (c, m) = (bc, bm)
+            leftBehind = nil
+            return true
+        }
+        leftBehind = (behind.box, behind.frames + 1)
+        return false
+    }
+
+    /// Where a sprite left behind `frames` frames ago may be: its place, with a margin that grows.
+    private func behindWindow(around behind: (box: PixelRect, frames: Int)) -> PixelRect {
+        let n = behind.frames + 1
+        let rx = max(6, behind.box.width / 4) + 2 * n, ry = max(4, behind.box.height / 4) + n
+        return PixelRect(x: behind.box.x - rx, y: behind.box.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
+    }
+
     private func window(around r: PixelRect, reach: Int) -> PixelRect {
         PixelRect(x: r.x - reach, y: r.y - reach, width: 2 * reach + 1, height: 2 * reach + 1)
     }
@@ -836,6 +882,7 @@ public struct MirrorDetector: Sendable {
                 if max(c?.score ?? -1, m?.score ?? -1) < threshold { backOff() } else { searchBackoff = 1 }
             }
         }
+        let returned = returnIfBetterBehind(image: image, matchers: matchers, c: &c, m: &m)
         let cs = c?.score ?? -1, ms = m?.score ?? -1
         lastScore = max(cs, ms) >= threshold ? max(cs, ms) : nil
         guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
@@ -845,7 +892,8 @@ public struct MirrorDetector: Sendable {
                 measured: true, reason: atEdge ? .outOfView : .lost)
         }
         let position = winner.box(of: t)
-        if let last = lastPosition, !lost { velocity = (position.x - last.x, position.y - last.y) } else { velocity = (0, 0) }
+        if let last = lastPosition, !returned, !position.overlaps(last) { leftBehind = (last, 0) }
+        if let last = lastPosition, !lost, !returned { velocity = (position.x - last.x, position.y - last.y) } else { velocity = (0, 0) }
         lastPosition = position
         let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
         let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
