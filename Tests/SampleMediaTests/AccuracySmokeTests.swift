@@ -18,25 +18,14 @@ import TestSupport
         for i in 0..<AccuracySmokeTests.count {
             let c = AccuracyCase.random(&rng)
             let s = c.scenario
-            let scene = s.makeScene()
             // The sprite's @1x asset: template mode must find it at whatever size and pixel scale.
             let asset = s.sprite.render()
             let template = dir.appendingPathComponent("sprite-\(i).png").path
             try OutputFile.writeAtomically(
                 try PNGEncoder.encodeRGBA(width: asset.width, height: asset.height, pixels: asset.rgbaBytes()), to: template)
             let path = dir.appendingPathComponent("case-\(i).mov").path
-            let codec: VideoWriter.Codec = c.codec == "hevc" && VideoWriter.isAvailable(.hevc) ? .hevc : .h264
-            let writer = try VideoWriter(
-                path: path,
-                settings: VideoWriter.Settings(
-                    codec: codec, width: c.width, height: c.height, timeBase: Rational(1, s.timeScale),
-                    frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
-            for n in stride(from: 0, to: c.ticks, by: c.bodyEvery) {
-                try writer.append(
-                    RGBImage(width: c.width, height: c.height, pixels: c.pixels(n, scene: scene)),
-                    pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
-            }
-            try writer.finish()
+            let codec = c.videoCodec
+            try c.encode(to: path)
             let period = 1 / Double(s.refreshRate)
             let truth = c.flips.map { (Double($0.start) * period, Double($0.ticks) * period) }
             let truthTurns = c.turns.map { Double($0) * period }

@@ -301,19 +301,7 @@ import TestSupport
         let c = AccuracyCase.random(&rng)
         let s = c.scenario
         let path = dir.appendingPathComponent("corner.mov").path
-        let codec: VideoWriter.Codec = c.codec == "hevc" && VideoWriter.isAvailable(.hevc) ? .hevc : .h264
-        let writer = try VideoWriter(
-            path: path,
-            settings: VideoWriter.Settings(
-                codec: codec, width: c.width, height: c.height, timeBase: Rational(1, s.timeScale),
-                frameRate: Rational(Int64(s.refreshRate), 1), bFrames: c.bFrames, quality: c.quality, threads: 0))
-        let scene = s.makeScene()
-        for n in stride(from: 0, to: c.ticks, by: c.bodyEvery) {
-            try writer.append(
-                RGBImage(width: c.width, height: c.height, pixels: c.pixels(n, scene: scene)),
-                pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
-        }
-        try writer.finish()
+        try c.encode(to: path)
         #expect(
             s.sprite == .snail && s.refreshRate == 120 && c.bodyEvery == 1 && c.turns.isEmpty, "the case drawn is not the one described")
         let (r, json) = try orientation(path, ["--template", Self.snailPNG])
