@@ -232,7 +232,7 @@ public struct MirrorDetector: Sendable {
         }
         let grid = 32
         var w = lost ? nearbyWindow(around: p) : p
-        if let behind = leftBehind { w = w.union(behindWindow(around: behind)) }
+        if let behind = leftBehind { w = w.union(window(around: behind.box, after: behind.frames + 1)) }
         let x0 = ((w.x - p.width - 16) / grid - 1) * grid, y0 = ((w.y - p.height - 16) / grid - 1) * grid
         let x1 = ((w.maxX + p.width + 16) / grid + 2) * grid, y1 = ((w.maxY + p.height + 16) / grid + 2) * grid
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -740,12 +740,19 @@ public struct MirrorDetector: Sendable {
         _ matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
         in image: GrayImage
     ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
-        func best(_ matcher: TemplateMatcher, whole: TemplateMatcher?) -> TemplateMatcher.Match? {
-            let found = globalMatches(matcher.template, in: image, count: 3)
-            guard let whole else { return found.first }
-            return found.first { (whole.score(in: image, x: $0.x, y: $0.y) ?? -1) >= configuration.wholeAppearance }
+        func best(_ matcher: TemplateMatcher, mirrored: Bool) -> TemplateMatcher.Match? {
+            globalMatches(matcher.template, in: image, count: 3).first {
+                wholeAppearance(at: $0, mirrored: mirrored, in: image) >= configuration.wholeAppearance
+            }
         }
-        return (best(matchers.canonical, whole: wholeMatchers?.canonical), best(matchers.mirrored, whole: wholeMatchers?.mirrored))
+        return (best(matchers.canonical, mirrored: false), best(matchers.mirrored, mirrored: true))
+    }
+
+    /// The plain NCC of the whole appearance (the template's own weights, every pixel of the sprite)
+    /// at a match of one orientation; 1 when there is no appearance to check.
+    private func wholeAppearance(at match: TemplateMatcher.Match, mirrored: Bool, in image: GrayImage) -> Float {
+        guard let whole = mirrored ? wholeMatchers?.mirrored : wholeMatchers?.canonical else { return 1 }
+        return whole.score(in: image, x: match.x, y: match.y) ?? -1
     }
 
     /// Template mode: whole-frame matches away from where the sprite was last seen dropped when
@@ -785,17 +792,21 @@ public struct MirrorDetector: Sendable {
     /// speed, and a margin that grows with the frames lost.
     private func nearbyWindow(around r: PixelRect) -> PixelRect {
         let n = framesLost + 1
-        let cx = r.x + velocity.dx * n, cy = r.y + velocity.dy * n
-        let rx = max(6, r.width / 4) + 2 * n, ry = max(4, r.height / 4) + n
-        return PixelRect(x: cx - rx, y: cy - ry, width: 2 * rx + 1, height: 2 * ry + 1)
+        return window(around: PixelRect(x: r.x + velocity.dx * n, y: r.y + velocity.dy * n, width: r.width, height: r.height), after: n)
+    }
+
+    /// Around a place the sprite was `frames` frames ago: a quarter of its size, and more each frame.
+    private func window(around r: PixelRect, after frames: Int) -> PixelRect {
+        let rx = max(6, r.width / 4) + 2 * frames, ry = max(4, r.height / 4) + frames
+        return PixelRect(x: r.x - rx, y: r.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
     }
 
     /// For `nearbySearchFrames` frames after a whole-frame search moved the sprite away from where it
-    /// was, that place is matched again too, and if the sprite is found there (at
-    /// `acquireThreshold`) and its whole appearance matches better there, it is taken back. A frame the compression smeared (both orientations
-    /// ghosted over each other as a flip is encoded) loses the sprite for one frame; the search then
-    /// finds a card's corner that correlates passably and would follow that still thing to the end.
-    /// Returns whether it did.
+    /// was, that place is matched again too, and if the sprite is found there (at `acquireThreshold`)
+    /// and its whole appearance matches better there, it is taken back; returns whether it was. A
+    /// frame the compression smeared (both orientations ghosted over each other as a flip is
+    /// encoded) loses the sprite for one frame; the search then finds a card's corner that correlates
+    /// passably and would follow that still thing to the end.
     private mutating func returnIfBetterBehind(
         image: GrayImage, matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
         c: inout TemplateMatcher.Match?, m: inout TemplateMatcher.Match?
@@ -805,15 +816,14 @@ public struct MirrorDetector: Sendable {
             leftBehind = nil
             return false
         }
-        let area = behindWindow(around: behind)
+        let area = window(around: behind.box, after: behind.frames + 1)
         let bc = matchers.canonical.bestCoarseToFine(in: image, positions: area)
         let bm = matchers.mirrored.bestCoarseToFine(in: image, positions: area)
         // Which place shows the sprite is decided by the whole appearance: a corner can match the
         // pixels that tell the orientations apart as well as a dim sprite does, not all of it.
         func whole(_ cm: TemplateMatcher.Match?, _ mm: TemplateMatcher.Match?) -> Float {
             let mirrored = (mm?.score ?? -1) > (cm?.score ?? -1)
-            guard let match = mirrored ? mm : cm, let w = mirrored ? wholeMatchers?.mirrored : wholeMatchers?.canonical else { return -1 }
-            return w.score(in: image, x: match.x, y: match.y) ?? -1
+            return (mirrored ? mm : cm).map { wholeAppearance(at: $0, mirrored: mirrored, in: image) } ?? -1
         }
         let back = max(bc?.score ?? -1, bm?.score ?? -1)
         if back >= configuration.acquireThreshold, whole(bc, bm) > whole(c, m) {
@@ -823,13 +833,6 @@ public struct MirrorDetector: Sendable {
         }
         leftBehind = (behind.box, behind.frames + 1)
         return false
-    }
-
-    /// Where a sprite left behind `frames` frames ago may be: its place, with a margin that grows.
-    private func behindWindow(around behind: (box: PixelRect, frames: Int)) -> PixelRect {
-        let n = behind.frames + 1
-        let rx = max(6, behind.box.width / 4) + 2 * n, ry = max(4, behind.box.height / 4) + n
-        return PixelRect(x: behind.box.x - rx, y: behind.box.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
     }
 
     private func window(around r: PixelRect, reach: Int) -> PixelRect {
