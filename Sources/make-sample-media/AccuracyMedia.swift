@@ -44,7 +44,13 @@ enum AccuracyMedia {
         }
         FileHandle.standardError.write(Data("\n".utf8))
         try OutputFile.writeAtomically(Array(truth.utf8), to: dir.appendingPathComponent("truth.jsonl").path)
-        // Each sprite's @1x asset, for template mode (whatever the capture's pixel scale and size).
+        try writeSpriteAssets(to: dir)
+    }
+
+    /// Each sprite's @1x asset as `NAME.png`, for template mode (whatever the capture's pixel scale
+    /// and size) and for the browser scene (scripts/browser-accuracy.py).
+    static func writeSpriteAssets(to dir: URL) throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for kind in SpriteKind.allCases {
             let sprite = kind.render()
             try OutputFile.writeAtomically(

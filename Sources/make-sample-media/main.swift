@@ -39,6 +39,20 @@ func main() -> Int32 {
             return 73
         }
     }
+    if arguments.first == "--sprite-assets" {
+        // make-sample-media --sprite-assets DIR
+        guard arguments.count == 2 else {
+            FileHandle.standardError.write(Data("usage: make-sample-media --sprite-assets DIR\n".utf8))
+            return 64
+        }
+        do {
+            try AccuracyMedia.writeSpriteAssets(to: URL(fileURLWithPath: arguments[1]))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("make-sample-media: \(error)\n".utf8))
+            return 73
+        }
+    }
     if arguments.first == "--accuracy" {
         // make-sample-media --accuracy DIR COUNT SEED
         guard arguments.count == 4, let count = Int(arguments[2]), count > 0, count <= 10_000, let seed = UInt64(arguments[3]) else {

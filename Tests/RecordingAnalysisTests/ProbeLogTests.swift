@@ -86,6 +86,22 @@ private let article = """
     }
 }
 
+@Suite struct BaselineSummaryTests {
+    @Test func aSummaryLineThatStatesItsCountIsTakenAtItsWord() {
+        let all = ProbeLog(text: "base #01..#15  skew(t-now) = -0.00001 … -0.02717      ← all 15 frames negative\n").baseline
+        #expect(all.count == 15 && all.negative == 15 && !all.negativeIsLowerBound)
+        let some = ProbeLog(text: "base #01..#15  skew(t-now) = 0.00020 … -0.04310      ← 13 of 15 frames negative\n").baseline
+        #expect(some.count == 15 && some.negative == 13 && !some.negativeIsLowerBound)
+    }
+
+    @Test func aRangeAcrossZeroWithoutACountIsOnlyALowerBound() {
+        let b = ProbeLog(text: "base #01..#15  skew(t-now) = 0.00020 … -0.04310\n").baseline
+        #expect(b.negative == 1 && b.negativeIsLowerBound)
+        let below = ProbeLog(text: "base #01..#15  skew(t-now) = -0.00020 … -0.04310\n").baseline
+        #expect(below.negative == 15 && !below.negativeIsLowerBound)
+    }
+}
+
 @Suite struct CrossCheckTests {
     let log = ProbeLog(text: article)
 
@@ -105,6 +121,43 @@ private let article = """
         let same = ProbeLog(
             text: "skew=-0.001 elapsed=+0.1 | old=0.001 →R | new=0.001 →R\nskew=-0.001 elapsed=+0.15 | old=0.0017 →R | new=0.0017 →R\n")
         #expect(CrossCheck(video: [], log: same, toleranceMS: 25).verdict == .undetermined)
+    }
+
+    @Test func aPredictedFlipWhereTheVideosFacingIsUnknownLeavesTheAnswerOpen() {
+        // The sprite was hidden (behind a page sliding over it) for 3.5 s: the legacy formula's 61.8 ms
+        // flip may be in there, so the clean rest of the video does not show that the fix ran.
+        let hidden = CrossCheck(
+            video: [], unknown: [CrossCheck.UnknownStretch(startSeconds: 0.417, durationMS: 3483.3)], log: log, toleranceMS: 25)
+        #expect(hidden.verdict == .undetermined)
+        #expect(hidden.hiddenByUnknown)
+        #expect(hidden.pairs.first { $0.formula == .old }?.hidden == true)
+        #expect(CaptureVerdict(flips: [], crossCheck: hidden, expectation: .fixed).exitCode == 1)
+        // 30 ms of unknown facing cannot hold a 61.8 ms flip (25 ms tolerance).
+        let short = CrossCheck(
+            video: [], unknown: [CrossCheck.UnknownStretch(startSeconds: 4.0, durationMS: 30)], log: log, toleranceMS: 25)
+        #expect(short.verdict == .matchesNew)
+        #expect(!short.hiddenByUnknown)
+    }
+
+    @Test func onceTheClocksAreAlignedOnlyUnknownFramesAtThePredictedMomentCanHideAFlip() {
+        // The legacy formula flips twice, 5 s apart; the video shows the first at 4.0 s.
+        var text = "armed  walkOrigin=800000000.00000\n"
+        for i in 0..<130 {
+            let elapsed = -0.015 + 0.05 * Double(i)
+            let facing = i == 0 || i == 100 ? "←L" : "→R"
+            text += String(format: "skew=-0.01000  elapsed=%+.5f | old=0.50000 %@ | new=0.10000 →R\n", elapsed, facing)
+        }
+        let twice = ProbeLog(text: text)
+        #expect(twice.predictedFlips(.old).count == 2)
+        let seen = [CrossCheck.VideoFlip(startSeconds: 4.0, durationMS: 50)]
+        let elsewhere = CrossCheck(
+            video: seen, unknown: [CrossCheck.UnknownStretch(startSeconds: 6.0, durationMS: 500)], log: twice, toleranceMS: 25)
+        #expect(elsewhere.verdict == .inconsistent)
+        #expect(elsewhere.pairs.allSatisfy { !$0.hidden })
+        let there = CrossCheck(
+            video: seen, unknown: [CrossCheck.UnknownStretch(startSeconds: 8.9, durationMS: 400)], log: twice, toleranceMS: 25)
+        #expect(there.verdict == .matchesOld, "the first flip rules the clamped formula out; the second may be in the unknown frames")
+        #expect(!there.hiddenByUnknown)
     }
 
     @Test func aDurationMismatchIsInconsistentAndNamed() {

@@ -147,7 +147,9 @@ struct FrameCommand: Command {
         var walkOrigin: Double?
         if let analysis, let log {
             walkOrigin = log.walkOrigin
-            crossCheck = CrossCheck(video: CaptureFindings.videoFlips(analysis.timeline), log: log, toleranceMS: 1500 * slot)
+            crossCheck = CrossCheck(
+                video: CaptureFindings.videoFlips(analysis.timeline), unknown: CaptureFindings.unknownStretches(analysis.timeline),
+                log: log, toleranceMS: 1500 * slot)
         }
         let mapping = WallClockMapping.best(
             wallOrigin: wallOrigin, crossCheck: crossCheck, walkOrigin: walkOrigin, slotSeconds: slot,

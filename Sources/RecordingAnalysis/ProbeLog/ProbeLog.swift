@@ -50,8 +50,12 @@ public struct ProbeLog: Sendable {
     public struct Baseline: Sendable, Equatable {
         /// Number of samples.
         public var count: Int
-        /// How many were negative (the timeline lagging the wall clock).
+        /// How many were negative (the timeline lagging the wall clock). From a summary line that
+        /// does not say (`← all 15 frames negative`, `← 13 of 15 frames negative`) and whose range
+        /// spans zero, a lower bound: see `negativeIsLowerBound`.
         public var negative: Int
+        /// `negative` is only known to be at least that many.
+        public var negativeIsLowerBound = false
         /// The smallest and largest magnitude seen (closest to zero first), in seconds.
         public var closestToZero: Double?
         public var farthestFromZero: Double?
@@ -105,7 +109,7 @@ public struct ProbeLog: Sendable {
     /// Parses log text in any style; bytes that are not UTF-8 are replaced, never trusted.
     public init(text: String) {
         var baselineValues: [Double] = []
-        var summary: (count: Int, a: Double, b: Double)?
+        var summary: (count: Int, a: Double, b: Double, negative: Int?)?
         var styles: [LogRecord.Style: Int] = [:]
         var origin: (process: String?, source: String?)?
         func consume(_ record: LogRecord, style: LogRecord.Style) {
@@ -164,7 +168,7 @@ public struct ProbeLog: Sendable {
                         problems.append(Problem(line: lineNumber, reason: "baseline range without a second number"))
                         return
                     }
-                    summary = (ProbeLog.summaryCount(line) ?? 2, a, b)
+                    summary = (ProbeLog.summaryCount(line) ?? 2, a, b, ProbeLog.statedNegative(line))
                 } else {
                     baselineValues.append(a)
                 }
@@ -199,10 +203,13 @@ public struct ProbeLog: Sendable {
         if let s = summary, baselineValues.isEmpty {
             // The summary prints the sample closest to zero and the farthest; if the largest is
             // negative, every sample is.
+            // negative, every sample is; if the smallest is, at least one is (unless the line says).
             let hi = max(s.a, s.b), lo = min(s.a, s.b)
+            let stated = s.negative.flatMap { $0 <= s.count ? $0 : nil }
             baseline = Baseline(
-                count: s.count, negative: hi < 0 ? s.count : (lo < 0 ? 1 : 0),
+                count: s.count, negative: stated ?? (hi < 0 ? s.count : (lo < 0 ? 1 : 0)),
                 closestToZero: abs(s.a) <= abs(s.b) ? s.a : s.b, farthestFromZero: abs(s.a) <= abs(s.b) ? s.b : s.a)
+            baseline.negativeIsLowerBound = stated == nil && lo < 0 && hi >= 0
         } else if !baselineValues.isEmpty {
             let sorted = baselineValues.sorted { abs($0) < abs($1) }
             baseline = Baseline(
@@ -256,6 +263,17 @@ public struct ProbeLog: Sendable {
     }
 
     /// `#01..#15` → 15.
+    /// The count of negative samples a summary line states after its range: `all 15 frames negative`
+    /// or `13 of 15 frames negative`.
+    static func statedNegative(_ line: Substring) -> Int? {
+        guard let r = line.range(of: " frames negative") ?? line.range(of: " samples negative") else { return nil }
+        let words = line[..<r.lowerBound].split(separator: " ")
+        guard let last = words.last, let total = Int(last) else { return nil }
+        if words.count >= 2, words[words.count - 2] == "all" { return total }
+        if words.count >= 3, words[words.count - 2] == "of", let n = Int(words[words.count - 3]) { return n }
+        return nil
+    }
+
     static func summaryCount(_ line: Substring) -> Int? {
         guard let dots = line.range(of: "..#") else { return nil }
         let digits = line[dots.upperBound...].prefix { $0.isNumber }

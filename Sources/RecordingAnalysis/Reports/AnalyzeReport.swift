@@ -37,6 +37,7 @@ public struct AnalyzeReport: Sendable {
         let disagreeing = c.disagreeingPairs
         return .object([
             ("verdict", .string(c.verdict.rawValue)),
+            ("hidden_by_unknown", .bool(c.hiddenByUnknown)),
             ("tolerance_ms", .double(c.toleranceMS, decimals: 1)),
             (
                 "log",
@@ -60,7 +61,8 @@ public struct AnalyzeReport: Sendable {
                         ("log_ms", .optional(p.log) { .double($0.durationMS, decimals: 1) }),
                         ("difference_ms", .optional(p.differenceMS) { .double($0, decimals: 1) }),
                         ("onset_difference_ms", .optional(p.onsetDifferenceMS) { .double($0, decimals: 1) }),
-                        ("agrees", .bool(p.agrees))
+                        ("agrees", .bool(p.agrees)),
+                        ("hidden", .bool(p.hidden))
                     ])
                 }
             ),
@@ -90,15 +92,17 @@ public struct AnalyzeReport: Sendable {
                 pairs.columns([
                     p.formula.rawValue, p.video.map { Format.milliseconds($0.durationMS) } ?? "no flip",
                     p.log.map { Format.milliseconds($0.durationMS) } ?? "no flip",
-                    p.differenceMS.map { Format.milliseconds($0) } ?? "–", p.agrees ? "yes" : "no"
+                    p.differenceMS.map { Format.milliseconds($0) } ?? "–", p.agrees ? "yes" : p.hidden ? "unknown frames" : "no"
                 ])
             }
             if c.pairs.count > Limits.textRows {
                 pairs.columns(["…", "\(c.pairs.count - Limits.textRows) more pairs in the JSON", "", "", ""])
             }
             if !c.pairs.isEmpty { out += pairs.rendered }
-            if c.verdict == .inconsistent {
-                for d in c.disagreements(limit: Limits.textRows) { out += "  disagrees: \(d)\n" }
+            if c.verdict == .inconsistent || c.hiddenByUnknown {
+                for p in c.pairs.lazy.filter({ !$0.agrees }).prefix(Limits.textRows) {
+                    out += "  \(p.hidden ? "unseen" : "disagrees"): \(c.disagreement(p))\n"
+                }
                 let count = c.pairs.lazy.filter { !$0.agrees }.count
                 if count > Limits.textRows { out += "  … and \(count - Limits.textRows) more disagreements in the JSON\n" }
             }

@@ -60,7 +60,7 @@ public struct CIChecks: Sendable {
             let ok: Bool
             switch expectation {
             case .bug?: ok = crossCheck.verdict == .matchesOld
-            case .fixed?: ok = crossCheck.verdict == .matchesNew || crossCheck.verdict == .undetermined
+            case .fixed?: ok = crossCheck.verdict == .matchesNew || (crossCheck.verdict == .undetermined && !crossCheck.hiddenByUnknown)
             case nil: ok = crossCheck.verdict != .inconsistent
             }
             checks.append(

@@ -121,7 +121,8 @@ public struct LogReport: Sendable {
             log.walkOrigin.map { String(format: "walkOrigin = %.5f s since 2001-01-01", $0) }
                 ?? "no armed walkOrigin line: wall times are relative")
         if log.baseline.count > 0 {
-            var line = "\(log.baseline.negative) of \(log.baseline.count) baseline skews negative"
+            var line =
+                "\(log.baseline.negativeIsLowerBound ? "at least " : "")\(log.baseline.negative) of \(log.baseline.count) baseline skews negative"
             if let a = log.baseline.closestToZero, let b = log.baseline.farthestFromZero {
                 line += String(format: " (%+.1f … %+.1f ms)", a * 1000, b * 1000)
             }

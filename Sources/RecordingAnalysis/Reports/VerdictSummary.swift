@@ -6,6 +6,8 @@ extension CaptureVerdict {
             switch v {
             case .matchesOld: return "the log matches the legacy formula (the bug ran)"
             case .matchesNew: return "the log matches the clamped formula (the fix ran)"
+            case .undetermined where logHiddenByUnknown:
+                return "the log predicts a flip the video could hide where its facing is unknown (either formula may have run)"
             case .undetermined: return "the log cannot tell the formulas apart"
             case .inconsistent: return "the log and the video disagree"
             }

@@ -56,7 +56,9 @@ public struct CaptureFindings: Sendable {
         self.videoFlips = videoFlips
         self.toleranceMS = toleranceMS
         let crossCheck = log.map {
-            CrossCheck(video: videoFlips, log: $0, toleranceMS: toleranceMS, transientMS: context.transientMS)
+            CrossCheck(
+                video: videoFlips, unknown: Self.unknownStretches(timeline), log: $0, toleranceMS: toleranceMS,
+                transientMS: context.transientMS)
         }
         self.crossCheck = crossCheck
         verdict = CaptureVerdict(
@@ -74,6 +76,14 @@ public struct CaptureFindings: Sendable {
             wallClock = nil
             predictedMoments = []
         }
+    }
+
+    /// Where `timeline` cannot show a flip for sure, on the recording clock: its unknown stretches and
+    /// its short changes of facing next to unknown frames.
+    public static func unknownStretches(_ timeline: OrientationTimeline) -> [CrossCheck.UnknownStretch] {
+        let slotMS = 1000 * timeline.map.rate.inverse.doubleValue
+        let spans = timeline.unknownStretches.map { ($0.firstSlot, $0.slots) } + timeline.undecided.map { ($0.startSlot, $0.slots) }
+        return spans.map { CrossCheck.UnknownStretch(startSeconds: timeline.map.seconds(ofSlot: $0.0), durationMS: Double($0.1) * slotMS) }
     }
 
     /// The flips of `timeline` on the recording clock: start and duration.

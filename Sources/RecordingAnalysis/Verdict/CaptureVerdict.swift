@@ -22,6 +22,8 @@ public struct CaptureVerdict: Sendable {
     public let flipSeen: Bool
     /// The probe log's answer, when there is a log.
     public let logVerdict: CrossCheck.Verdict?
+    /// The log's answer is undetermined because the video's unknown frames could hide a predicted flip.
+    public let logHiddenByUnknown: Bool
 
     /// - Parameter uncertainty: what the video could not establish that the answer depends on (a
     ///   short change of facing next to unknown frames; frames of unknown facing where a flip could
@@ -37,6 +39,7 @@ public struct CaptureVerdict: Sendable {
         flipSeen = !flips.isEmpty
         let verdict = crossCheck?.verdict
         logVerdict = verdict
+        logHiddenByUnknown = crossCheck?.hiddenByUnknown ?? false
         if damage != nil {
             // What decoded may look clean, but what did not decode could hold anything.
             passed = false
@@ -51,7 +54,9 @@ public struct CaptureVerdict: Sendable {
             passed = !flips.isEmpty && (verdict == nil || verdict == .matchesOld)
             undetermined = flips.isEmpty && uncertainty != nil
         case .fixed?:
-            passed = flips.isEmpty && (verdict == nil || verdict == .matchesNew || verdict == .undetermined) && uncertainty == nil
+            passed =
+                flips.isEmpty && (verdict == nil || verdict == .matchesNew || verdict == .undetermined) && !logHiddenByUnknown
+                && uncertainty == nil
             undetermined = flips.isEmpty && uncertainty != nil && verdict != .inconsistent && verdict != .matchesOld
         }
     }

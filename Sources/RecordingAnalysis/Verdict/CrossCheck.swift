@@ -7,7 +7,9 @@ public struct CrossCheck: Sendable {
         case matchesOld = "matches-old"
         /// The video shows what the clamped formula predicts, not the legacy one: the fix ran.
         case matchesNew = "matches-new"
-        /// Both formulas predict the same, so this log cannot tell them apart.
+        /// Both formulas could explain the video: they predict the same (this log cannot tell them
+        /// apart), or the video's facing is unknown where a predicted flip could be
+        /// (`hiddenByUnknown`).
         case undetermined
         /// Neither prediction matches the video.
         case inconsistent
@@ -15,6 +17,16 @@ public struct CrossCheck: Sendable {
 
     /// A flip seen in the video: start on the recording clock and duration.
     public struct VideoFlip: Sendable, Equatable {
+        public var startSeconds: Double
+        public var durationMS: Double
+        public init(startSeconds: Double, durationMS: Double) {
+            self.startSeconds = startSeconds
+            self.durationMS = durationMS
+        }
+    }
+
+    /// A stretch of the video where the sprite's facing is unknown: a flip could be there unseen.
+    public struct UnknownStretch: Sendable, Equatable {
         public var startSeconds: Double
         public var durationMS: Double
         public init(startSeconds: Double, durationMS: Double) {
@@ -33,6 +45,9 @@ public struct CrossCheck: Sendable {
         /// For pairs after the first: the onset difference after aligning the clocks at the first pair.
         public var onsetDifferenceMS: Double?
         public var agrees: Bool
+        /// A predicted flip the video does not show, but could: its facing is unknown for long enough
+        /// (where the clocks are aligned: at the predicted moment) to hide it.
+        public var hidden: Bool = false
     }
 
     public let toleranceMS: Double
@@ -40,17 +55,25 @@ public struct CrossCheck: Sendable {
     public let pairs: [Pair]
     public let matches: [ProbeLog.Formula: Bool]
     public let verdict: Verdict
+    /// The verdict is `undetermined` because the video's unknown frames could hide a flip a formula
+    /// predicts, not because the formulas predict the same: nothing that expects either build passes on it.
+    public let hiddenByUnknown: Bool
 
-    public init(video: [VideoFlip], log: ProbeLog, toleranceMS: Double, transientMS: Double = 500) {
+    /// - Parameter unknown: where the video's facing is unknown; a predicted flip that could lie in
+    ///   one of them is not counted as missing from the video.
+    public init(
+        video: [VideoFlip], unknown: [UnknownStretch] = [], log: ProbeLog, toleranceMS: Double, transientMS: Double = 500
+    ) {
         self.toleranceMS = toleranceMS
         var predicted: [ProbeLog.Formula: [ProbeLog.PredictedFlip]] = [:]
         var pairs: [Pair] = []
         var matches: [ProbeLog.Formula: Bool] = [:]
+        var possible: [ProbeLog.Formula: Bool] = [:]
         for formula in ProbeLog.Formula.allCases {
             let p = log.predictedFlips(formula, transientMS: transientMS)
             predicted[formula] = p
             pairs.reserveCapacity(pairs.count + max(video.count, p.count))
-            var all = true
+            var all = true, allOrHidden = true
             // Align the log's wall clock to the recording clock at the first pair.
             let offset: Double? = (video.first).flatMap { v in p.first.map { v.startSeconds - $0.startSinceOrigin } }
             for i in 0..<max(video.count, p.count) {
@@ -67,22 +90,34 @@ public struct CrossCheck: Sendable {
                         ok = ok && onset <= toleranceMS
                     }
                     pair.agrees = ok
+                } else if v == nil, let l {
+                    pair.hidden = unknown.contains { u in
+                        guard u.durationMS + toleranceMS >= l.durationMS else { return false }
+                        guard let offset else { return true }
+                        let at = l.startSinceOrigin + offset, slack = toleranceMS / 1000
+                        return at + l.durationMS / 1000 + slack >= u.startSeconds && at - slack <= u.startSeconds + u.durationMS / 1000
+                    }
                 }
                 all = all && pair.agrees
+                allOrHidden = allOrHidden && (pair.agrees || pair.hidden)
                 pairs.append(pair)
             }
             matches[formula] = all
+            possible[formula] = allOrHidden
         }
         self.predicted = predicted
         self.pairs = pairs
         self.matches = matches
-        let old = matches[.old] ?? false, new = matches[.new] ?? false
+        // A formula the video could fit once its unknown frames are counted as possibly hiding a
+        // predicted flip; the verdict names the one formula that could, if only one can.
+        let old = possible[.old] ?? false, new = possible[.new] ?? false
         switch (old, new) {
         case (true, true): verdict = .undetermined
         case (true, false): verdict = .matchesOld
         case (false, true): verdict = .matchesNew
         case (false, false): verdict = .inconsistent
         }
+        hiddenByUnknown = verdict == .undetermined && !((matches[.old] ?? false) && (matches[.new] ?? false))
     }
 
     /// The pairs that disagree, in words: `old: video 66.7 ms vs log 250.1 ms (differs by 183.4 ms)`.
@@ -109,6 +144,7 @@ public struct CrossCheck: Sendable {
                 "\(p.formula.rawValue): the video flips at \(Format.seconds(v.startSeconds)) for \(Format.milliseconds(v.durationMS)); the log predicts no such flip"
         case let (nil, l?):
             return "\(p.formula.rawValue): the log predicts a \(Format.milliseconds(l.durationMS)) flip that the video does not show"
+                + (p.hidden ? ", but the video's facing is unknown where it could be" : "")
         case (nil, nil):
             return "\(p.formula.rawValue): nothing to pair"
         }

@@ -103,6 +103,8 @@ public struct AnalyzeDocument: Decodable, Sendable {
     /// The `cross_check` section.
     public struct CrossCheckSection: Decodable, Sendable {
         public let verdict: String
+        /// Undetermined because the video's unknown frames could hide a predicted flip.
+        public let hiddenByUnknown: Bool
         public let toleranceMs: Double
         public let pairs: [Pair]
         public let disagreements: [String]
@@ -114,6 +116,8 @@ public struct AnalyzeDocument: Decodable, Sendable {
             public let videoStartS: Double?
             public let logMs: Double?
             public let agrees: Bool
+            /// The video does not show this predicted flip but could, where its facing is unknown.
+            public let hidden: Bool
         }
     }
 
