@@ -22,6 +22,16 @@ install_test_tools() {
         || echo "install-deps: xmllint/groff/zsh/fish not installed; the tests that use them are skipped" >&2
 }
 
+# `make browser-accuracy` only: Xvfb and Chromium, to record the browser scene.
+if [ "${1:-}" = "--browser" ]; then
+    [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1 || { echo "install-deps: install Xvfb and Chromium by hand" >&2; exit 69; }
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends xvfb chromium >/dev/null \
+        || { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends xvfb chromium >/dev/null; }
+    exit $?
+fi
+
 if have_everything; then
     install_test_tools
     exit 0
