@@ -11,7 +11,8 @@ import json, os, subprocess, sys, collections
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 bins = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip()
-tool, maker = os.path.join(bins, "analyze-recording"), os.path.join(bins, "make-sample-media")
+# ANALYZE_RECORDING: another build of the tool to score on the same captures.
+tool, maker = os.environ.get("ANALYZE_RECORDING", os.path.join(bins, "analyze-recording")), os.path.join(bins, "make-sample-media")
 count = int(os.environ.get("ACCURACY_COUNT", "200"))
 seed = os.environ.get("ACCURACY_SEED", "1")
 out = os.environ.get("ACCURACY_DIR", os.path.join(root, ".build", "accuracy"))

@@ -27,7 +27,8 @@ assets) in template mode with the @1x asset. Scored:
 
 Needs Xvfb, Chromium and ffmpeg with x11grab (Debian: apt-get install xvfb chromium ffmpeg).
 BROWSER_COUNT (default 24) captures, seed BROWSER_SEED (default 1), in .build/browser/ (kept:
-delete it to record again). Results: .build/browser/results.json."""
+delete it to record again). Results: .build/browser/results.json. ANALYZE_RECORDING: another
+build of the tool to score on the same captures."""
 import json, os, random, shutil, signal, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -39,7 +40,7 @@ for tool in ("Xvfb", "chromium", "ffmpeg", "ffprobe"):
     if not shutil.which(tool):
         sys.exit(f"browser-accuracy: {tool} not found (Debian: apt-get install xvfb chromium ffmpeg)")
 bins = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip()
-tool, maker = os.path.join(bins, "analyze-recording"), os.path.join(bins, "make-sample-media")
+tool, maker = os.environ.get("ANALYZE_RECORDING", os.path.join(bins, "analyze-recording")), os.path.join(bins, "make-sample-media")
 os.makedirs(out, exist_ok=True)
 shutil.copy2(os.path.join(root, "scripts", "browser-scene", "scene.html"), os.path.join(out, "scene.html"))
 subprocess.check_call([maker, "--sprite-assets", os.path.join(out, "sprites")])
@@ -156,6 +157,17 @@ def truth(c):
     return [f for f in flips if 0 <= f[0] < end], [t for t in turns if 0 <= t[0] < end], first
 
 
+ASSET_WIDTH = {"snail": 60, "bird": 48, "car": 56, "drop": 36}
+
+
+def template_in_range(c):
+    """Template mode runs where the @1x asset is on screen at a scale the tool searches (0.25x-4x):
+    the page may show a sprite larger than its asset, which no template search is asked to find."""
+    if c["sprite"] not in ASSET_WIDTH:
+        return False
+    return 0.25 <= c["w"] * c["scale"] / ASSET_WIDTH[c["sprite"]] <= 4
+
+
 def analyze(job):
     c, mode = job
     mov = os.path.join(out, c["name"] + ".mov")
@@ -179,11 +191,11 @@ for i, c in enumerate(cases):
 print(file=sys.stderr)
 with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
     list(pool.map(encode, cases))
-    jobs = [(c, m) for c in cases for m in (["auto"] + (["template"] if c["sprite"] in ("snail", "bird", "car", "drop") else []))]
+    jobs = [(c, m) for c in cases for m in (["auto"] + (["template"] if template_in_range(c) else []))]
     runs = dict(pool.map(analyze, jobs))
 
 stats = {m: {"truth": 0, "hidden": 0, "found": 0, "reported": 0, "false_flips": 0, "false_turns": 0, "turns": 0, "turns_found": 0,
-             "verdicts": 0, "verdicts_right": 0, "unknown_s": 0.0, "seconds": 0.0, "errors": 0} for m in ("auto", "template")}
+             "late_turns": 0, "verdicts": 0, "verdicts_right": 0, "verdicts_open": 0, "verdicts_wrong": 0, "unknown_s": 0.0, "seconds": 0.0, "errors": 0} for m in ("auto", "template")}
 offsets, rows = [], []
 for c in cases:
     flips, turns, first = truth(c)
@@ -223,32 +235,48 @@ for c in cases:
         matched_turns = [t for t in visible_turns if any(near(x, t) for x in reported_turns)]
         s["turns"] += len(visible_turns)
         s["turns_found"] += len(matched_turns)
-        s["false_turns"] += sum(1 for x in reported_turns if not any(near(x, t) for t, _ in turns))
+        # A turn made while the sprite was covered is seen when it comes back: reported at the end
+        # of the unknown stretch that hid it. Counted apart, not as false.
+        stretches = [(u["start_s"], u["end_s"]) for u in d.get("unknown") or []]
+        def late(x):
+            return any(not seen and any(a - 3 * PERIOD <= t <= b and near(x, b) for a, b in stretches) for t, seen in turns)
+        s["late_turns"] += sum(1 for x in reported_turns if not any(near(x, t) for t, _ in turns) and late(x))
+        s["false_turns"] += sum(1 for x in reported_turns if not any(near(x, t) for t, _ in turns) and not late(x))
         cross = ((d.get("cross_check") or {}).get("verdict")) if isinstance(d.get("cross_check"), dict) else None
         if c["sprite"] != "none":
-            # The bug ran and its flip was in view: the cross-check must say so. It ran unseen: the
-            # answer must stay open (exit 1, never matches-new). The fix ran: analyze must pass.
+            # Right: the bug ran with its flip in view and the cross-check says matches-old; it ran
+            # unseen (covered) and the answer stays open; the fix ran and analyze passes. Open: an
+            # UNDETERMINED verdict (exit 1, no claim either way). Wrong: a claim the truth contradicts.
             s["verdicts"] += 1
+            undetermined = bool((d.get("verdict") or {}).get("undetermined"))
             if visible_flips:
-                right = cross == "matches-old"
+                right, wrong = cross == "matches-old", cross == "matches-new" or r.returncode == 0
             elif flips:
-                right = cross != "matches-new" and r.returncode == 1
+                right, wrong = cross != "matches-new" and r.returncode == 1, cross == "matches-new" or r.returncode == 0
             else:
-                right = r.returncode == 0
+                right, wrong = r.returncode == 0, cross == "matches-old" or bool(reported)
+            opened = not right and not wrong and undetermined
             s["verdicts_right"] += right
+            s["verdicts_open"] += opened
+            s["verdicts_wrong"] += wrong
+            if wrong:
+                rows.append((c["name"], mode, f"WRONG verdict: cross-check {cross}, exit {r.returncode}, "
+                             f"flips in view {len(visible_flips)} of {len(flips)}: {(d.get('verdict') or {}).get('summary', '')[:160]}"))
+
         exact = len(used) == len(visible_flips) and len(reported) == len(used) + len(hidden_used) and matched_turns == visible_turns
-        if not exact or len(reported_turns) != len(matched_turns) + sum(1 for x in reported_turns if any(near(x, t) for t, seen in turns if not seen)):
+        explained = sum(1 for x in reported_turns if any(near(x, t) for t, _ in turns) or late(x))
+        if not exact or explained != len(reported_turns) or len(matched_turns) != len([x for x in reported_turns if any(near(x, t) for t in visible_turns)]):
             rows.append((c["name"], mode, f"truth flips {[(round(a, 3), round(b * 1000), v) for a, b, v in flips]} turns {[(round(t, 3), v) for t, v in turns]}; "
                          f"reported {[(round(a, 3), round(b * 1000)) for a, b in reported]} turns {[round(t, 3) for t in reported_turns]}; "
                          f"cross-check {cross}; exit {r.returncode}"))
 
 pct = lambda a, b: f"{100 * a / b:.1f} %" if b else "–"
 print(f"{count} browser captures, seed {seed} ({sum(1 for c in cases if c['sprite'] == 'none')} UI only)")
-print("| mode | flips in view | found | false flips | flips partly hidden | turns in view | found | false turns | verdicts right | unknown facing | errors |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+print("| mode | flips in view | found | false flips | flips partly hidden | turns in view | found | false turns | hidden turns seen late | verdicts right / open / wrong | unknown facing | errors |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for mode, s in stats.items():
     print(f"| {mode} | {s['truth']} | {s['found']} ({pct(s['found'], s['truth'])}) | {s['false_flips']} | {s['hidden']} | {s['turns']} | {s['turns_found']} | "
-          f"{s['false_turns']} | {s['verdicts_right']} of {s['verdicts']} | {s['unknown_s']:.1f} of {s['seconds']:.0f} s | {s['errors']} |")
+          f"{s['false_turns']} | {s['late_turns']} | {s['verdicts_right']} / {s['verdicts_open']} / {s['verdicts_wrong']} of {s['verdicts']} | {s['unknown_s']:.1f} of {s['seconds']:.0f} s | {s['errors']} |")
 print("onset offsets (reported - page's change, in refresh periods):", sorted(offsets))
 print(f"\n{len(rows)} capture/mode pairs not exact:")
 for row in rows:

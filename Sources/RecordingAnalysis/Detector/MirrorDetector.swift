@@ -141,6 +141,16 @@ public struct MirrorDetector: Sendable {
         /// A place found by a whole-frame search needs this plain NCC of the whole appearance (the
         /// template's own weights) as well.
         public var wholeAppearance: Float = 0.6
+        /// A place found by a whole-frame search away from the last one must match within this of
+        /// how well the sprite has matched where it was tracked (`trackQuality`): a sprite that is
+        /// back, or jumped, looks as it did; something else it passably resembles does not. On a
+        /// real capture a snail matched at 0.99 was covered by a navigation push, and the search found
+        /// an orange circle on the page sliding over it at 0.72.
+        public var jumpAllowance: Float = 0.2
+        /// Template mode: a sprite not found where it was is not searched for elsewhere while its
+        /// surroundings there look unlike they did when it was last seen (see `isCovered`), for at
+        /// most this many frames.
+        public var coveredFrames = 300
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
         /// that started it is given up.
         public var probationFrames = 12
@@ -182,6 +192,12 @@ public struct MirrorDetector: Sendable {
     private var velocity: (dx: Int, dy: Int) = (0, 0)
     /// The best correlation where the sprite was found in the last frame (nil: not found).
     private var lastScore: Float?
+    /// How well the sprite matches where it is tracked: an average of the winning correlation over
+    /// confidently classified frames found near their last place (nil: none yet). See `jumpAllowance`.
+    private var trackQuality: Float?
+    /// Where the sprite was last found near its last place, confidently, and the frame's pixels in a
+    /// ring around it then (see `isCovered`).
+    private var surroundings: (box: PixelRect, ring: PixelRect, pixels: [UInt8])?
     /// The sprite was not found in the last frame.
     private var lost = false
     /// Frames in a row in which the sprite was not found.
@@ -396,6 +412,8 @@ public struct MirrorDetector: Sendable {
     private mutating func startTrack(_ p: Pending, eventFrame: GrayImage) {
         firstEvent = (p.index, p.event)
         trackAppearance = p.appearance
+        trackQuality = nil
+        surroundings = nil
         setTemplate(p.appearance)
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
         place(at: rect)
@@ -421,6 +439,8 @@ public struct MirrorDetector: Sendable {
         }
         template = nil
         matchers = nil
+        trackQuality = nil
+        surroundings = nil
         firstEvent = nil
         trackAppearance = nil
         place(at: nil)
@@ -500,6 +520,8 @@ public struct MirrorDetector: Sendable {
     /// Tracks the template at a location from now on; a match below `sureThreshold` is provisional.
     private mutating func adopt(_ location: Location) {
         templateScale = location.scale
+        trackQuality = nil
+        surroundings = nil
         setTemplate(location.t)
         place(at: location.match.box(of: location.t))
         locatedAt = lastPosition
@@ -661,6 +683,8 @@ public struct MirrorDetector: Sendable {
         }
         guard let winner, winner.found.score >= configuration.acquireThreshold, winner.found.score >= now.score + 0.05 else { return false }
         templateScale = winner.scale
+        trackQuality = nil
+        surroundings = nil
         setTemplate(winner.found.template)
         place(at: winner.found.match.box(of: winner.found.template))
         for i in orientations.indices where orientations[i].measured {
@@ -742,10 +766,18 @@ public struct MirrorDetector: Sendable {
     ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
         func best(_ matcher: TemplateMatcher, mirrored: Bool) -> TemplateMatcher.Match? {
             globalMatches(matcher.template, in: image, count: 3).first {
-                wholeAppearance(at: $0, mirrored: mirrored, in: image) >= configuration.wholeAppearance
+                isLikeTheTrackedSprite($0) && wholeAppearance(at: $0, mirrored: mirrored, in: image) >= configuration.wholeAppearance
             }
         }
         return (best(matchers.canonical, mirrored: false), best(matchers.mirrored, mirrored: true))
+    }
+
+    /// Whether a whole-frame match could be the tracked sprite: at its last place, or matching about
+    /// as well as it did there (`jumpAllowance`).
+    private func isLikeTheTrackedSprite(_ match: TemplateMatcher.Match) -> Bool {
+        guard let quality = trackQuality, let t = template else { return true }
+        if let last = lastPosition, match.box(of: t).overlaps(last) { return true }
+        return match.score >= quality - configuration.jumpAllowance
     }
 
     /// The plain NCC of the whole appearance (the template's own weights, every pixel of the sprite)
@@ -853,13 +885,22 @@ public struct MirrorDetector: Sendable {
             c = matchers.canonical.bestCoarseToFine(in: image, positions: window(around: last))
             m = matchers.mirrored.bestCoarseToFine(in: image, positions: window(around: last))
         } else if let last = lastPosition, framesLost <= configuration.nearbySearchFrames {
-            c = matchers.canonical.bestCoarseToFine(in: image, positions: nearbyWindow(around: last))
-            m = matchers.mirrored.bestCoarseToFine(in: image, positions: nearbyWindow(around: last))
+            // The window grows with the frames lost; beyond the last place, a match is held to the
+            // standard of a whole-frame one (a page sliding back brings lookalikes past it).
+            c = matchers.canonical.bestCoarseToFine(in: image, positions: nearbyWindow(around: last)).flatMap {
+                isLikeTheTrackedSprite($0) ? $0 : nil
+            }
+            m = matchers.mirrored.bestCoarseToFine(in: image, positions: nearbyWindow(around: last)).flatMap {
+                isLikeTheTrackedSprite($0) ? $0 : nil
+            }
         }
         var threshold = configuration.presenceThreshold
         let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
         let dropped = lastScore.map { nearBest < $0 - configuration.scoreDrop } ?? false
-        if nearBest >= threshold, searchCooldown == 0,
+        // Something slid over the sprite's place (a page, the keyboard): it is hidden there, and
+        // whatever the frame shows elsewhere that resembles it is not it.
+        let covered = framesLost <= configuration.coveredFrames && isCovered(in: image)
+        if nearBest >= threshold, searchCooldown == 0, !covered,
             nearBest < configuration.acquireThreshold || dropped
                 || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold
         {
@@ -875,8 +916,8 @@ public struct MirrorDetector: Sendable {
         }
         if max(c?.score ?? -1, m?.score ?? -1) < threshold {
             threshold = configuration.acquireThreshold
-            if searchCooldown > 0 {
-                searchCooldown -= 1
+            if searchCooldown > 0 || covered {
+                searchCooldown = max(0, searchCooldown - 1)
                 c = nil
                 m = nil
             } else {
@@ -895,6 +936,9 @@ public struct MirrorDetector: Sendable {
                 measured: true, reason: atEdge ? .outOfView : .lost)
         }
         let position = winner.box(of: t)
+        let nearLast = lastPosition.map { !lost && !returned && position.overlaps($0) } ?? false
+        // Found somewhere new: what was around its old place says nothing about it now.
+        if !nearLast { surroundings = nil }
         if let last = lastPosition, !returned, !position.overlaps(last) { leftBehind = (last, 0) }
         if let last = lastPosition, !lost, !returned { velocity = (position.x - last.x, position.y - last.y) } else { velocity = (0, 0) }
         lastPosition = position
@@ -906,10 +950,61 @@ public struct MirrorDetector: Sendable {
                 index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: position,
                 measured: true, confidence: confidence, reason: faint ? .lowContrast : .ambiguous)
         }
+        if nearLast {
+            let best = max(cs, ms)
+            // The surroundings are kept from a frame that shows the sprite as well as it is tracked (a
+            // page sliding over it first covers a part of it, and the match falls), in template mode
+            // only: there the box is the whole sprite, while auto mode's appearance may be the part of
+            // it a flip changes (a drop's eyes), whose ring holds the rest of the sprite.
+            if !adaptive, best >= (trackQuality ?? best) - 0.05 { surroundings = Self.surroundings(of: position, in: image) }
+            trackQuality = trackQuality.map { 0.9 * $0 + 0.1 * best } ?? best
+        }
         if adaptive { adapt(to: image, at: position, facing: facing) }
         return FrameOrientation(
             index: index, facing: facing, canonicalScore: cs, mirroredScore: ms, position: position,
             measured: true, confidence: confidence)
+    }
+
+    /// The pixels in a ring around `box` (a third of its size each way), clipped to the image.
+    private static func surroundings(of box: PixelRect, in image: GrayImage) -> (box: PixelRect, ring: PixelRect, pixels: [UInt8])? {
+        let rx = max(4, box.width / 3), ry = max(4, box.height / 3)
+        guard
+            let ring = PixelRect(x: box.x - rx, y: box.y - ry, width: box.width + 2 * rx, height: box.height + 2 * ry)
+                .clipped(width: image.width, height: image.height)
+        else { return nil }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(ring.width * ring.height)
+        for y in ring.y..<ring.maxY { pixels += image.pixels[(y * image.width + ring.x)..<(y * image.width + ring.maxX)] }
+        return (box, ring, pixels)
+    }
+
+    /// Whether the sprite's surroundings, where it was last seen, now look unlike they did then: what
+    /// lies around its box differs by more than 20 gray levels on average, or by more than 12 and no
+    /// longer correlates (NCC under 0.5) with what was there. Rain or a crawling backdrop differs by a
+    /// level or two; a page, the keyboard or a sheet sliding over the place (half of the ring white
+    /// over a dark card: 50 levels, and still NCC 0.57 along the page's edge) does not. A sprite that jumped (a re-armed walk)
+    /// or walked off leaves its surroundings as they were.
+    private func isCovered(in image: GrayImage) -> Bool {
+        guard let s = surroundings, image.width >= s.ring.maxX, image.height >= s.ring.maxY else { return false }
+        var n = 0.0, sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0, sd = 0.0
+        for y in s.ring.y..<s.ring.maxY {
+            let inBoxRows = y >= s.box.y && y < s.box.maxY
+            for x in s.ring.x..<s.ring.maxX where !(inBoxRows && x >= s.box.x && x < s.box.maxX) {
+                let a = Double(s.pixels[(y - s.ring.y) * s.ring.width + (x - s.ring.x)]), b = Double(image[x, y])
+                n += 1
+                sa += a
+                sb += b
+                saa += a * a
+                sbb += b * b
+                sab += a * b
+                sd += abs(a - b)
+            }
+        }
+        guard n > 0, sd / n > 12 else { return false }
+        if sd / n > 20 { return true }
+        let va = saa - sa * sa / n, vb = sbb - sb * sb / n, cov = sab - sa * sb / n
+        guard va > n, vb > n else { return true }
+        return cov / (va * vb).squareRoot() < 0.5
     }
 
     /// Makes the template half the appearance that started the track and half this confidently
