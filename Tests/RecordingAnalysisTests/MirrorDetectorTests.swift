@@ -70,6 +70,33 @@ private struct SeededNoise {
         #expect(MirrorEventFinder.find(old: a, new: b).isEmpty)
     }
 
+    /// A sprite of two parts with the backdrop between them (a shell and a head): as it flips, the
+    /// changed blocks form two groups a block apart, neither of them the mirror image of itself.
+    private func twoPartSprite(mirrored: Bool, at x0: Int = 40) -> GrayImage {
+        var img = GrayImage(width: 160, height: 96, fill: 60)
+        for y in 32..<56 {
+            for x in 0..<40 {
+                var v: UInt8? = nil
+                if x < 16 { v = (x / 3 + y / 3) % 2 == 0 ? 170 : 110 }  // the shell: a check
+                if x >= 24 && (x < 28 || y >= 48) { v = 150 }  // the head: a post and a foot
+                if x >= 34 && x < 37 && y >= 36 && y < 39 { v = 20 }  // an eye
+                if let v { img[mirrored ? x0 + 39 - x : x0 + x, y] = v }
+            }
+        }
+        return img
+    }
+
+    @Test func aChangeInTwoPartsABlockApartIsStillOneMirrorEvent() throws {
+        let old = twoPartSprite(mirrored: false), new = twoPartSprite(mirrored: true)
+        // Nothing changes in the column of blocks between the parts.
+        for y in 0..<old.height { for x in 56..<64 { #expect(old[x, y] == new[x, y]) } }
+        let e = try #require(MirrorEventFinder.find(old: old, new: new).first)
+        #expect(e.rect.x <= 40 && e.rect.maxX >= 80)
+        #expect(e.axis2 == 119)
+        // Moved, not mirrored, the same two parts are no event.
+        #expect(MirrorEventFinder.find(old: old, new: twoPartSprite(mirrored: false, at: 43)).isEmpty)
+    }
+
     @Test func aFlipDuringACrossfadeIsStillFound() {
         #expect(
             MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: true, background: 108))

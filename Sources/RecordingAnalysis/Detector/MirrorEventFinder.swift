@@ -66,50 +66,94 @@ public enum MirrorEventFinder {
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
         let bw = (area.width + p.block - 1) / p.block, bh = (area.height + p.block - 1) / p.block
         let counts = ChangeMask.blockCounts(old: old, new: new, area: area, block: p.block, threshold: p.changeThreshold)
-        // Connected components of busy blocks.
-        var label = [Int](repeating: -1, count: bw * bh)
-        var components: [(minX: Int, minY: Int, maxX: Int, maxY: Int, blocks: Int)] = []
-        for start in 0..<(bw * bh) where counts[start] >= p.minimumChangedPerBlock && label[start] < 0 {
-            var stack = [start]
-            label[start] = components.count
-            var c = (minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min, blocks: 0)
-            while let i = stack.popLast() {
-                let bx = i % bw, by = i / bw
-                c.minX = min(c.minX, bx)
-                c.maxX = max(c.maxX, bx)
-                c.minY = min(c.minY, by)
-                c.maxY = max(c.maxY, by)
-                c.blocks += 1
-                func visit(_ j: Int) {
-                    if counts[j] >= p.minimumChangedPerBlock && label[j] < 0 {
-                        label[j] = components.count
-                        stack.append(j)
-                    }
-                }
-                if bx > 0 { visit(i - 1) }
-                if bx + 1 < bw { visit(i + 1) }
-                if by > 0 { visit(i - bw) }
-                if by + 1 < bh { visit(i + bw) }
-            }
-            components.append(c)
-        }
+        let busy = counts.map { $0 >= p.minimumChangedPerBlock }
         var events: [Event] = []
-        for c in components where c.blocks >= p.minimumBlocks {
-            let blockRect = PixelRect(
-                x: area.x + c.minX * p.block, y: area.y + c.minY * p.block,
-                width: (c.maxX - c.minX + 1) * p.block, height: (c.maxY - c.minY + 1) * p.block)
-            guard Double(blockRect.width) <= p.maximumFraction * Double(area.width),
-                Double(blockRect.height) <= p.maximumFraction * Double(area.height),
-                let (tight, changed) = ChangeMask.changedBox(
-                    old: old, new: new, in: blockRect.clipped(width: area.maxX, height: area.maxY) ?? blockRect,
-                    threshold: p.changeThreshold)
-            else { continue }
-            guard tight.width >= p.minimumSide, tight.height >= p.minimumSide,
-                Double(changed) >= p.minimumChangedFraction * Double(tight.width * tight.height)
-            else { continue }
-            if let e = mirrorTest(old: old, new: new, tight: tight, parameters: p) { events.append(e) }
+        for c in components(of: busy, width: bw, height: bh, reach: 1) where c.blocks >= p.minimumBlocks {
+            if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
+        }
+        // A second look, only where the first found nothing: parts of one change a block apart taken
+        // together. A dim sprite's change is sparse (a snail at a third of the light, on a card whose
+        // rain is redrawn at the same moment: its shell and its head were two components split by an
+        // empty column of blocks, neither the mirror image of itself).
+        guard events.isEmpty else { return events }
+        for c in components(of: busy, width: bw, height: bh, reach: 2) where c.blocks >= p.minimumBlocks && c.parts > 1 {
+            if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
         }
         return events
+    }
+
+    /// A group of busy blocks: their bounds in blocks, how many, and of how many 4-connected parts.
+    struct Component {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min, blocks = 0, parts = 1
+    }
+
+    /// Groups of busy blocks, a block joining a group when it lies within `reach` blocks of one of
+    /// its blocks (1: 4-connected neighbours; 2: also across one empty block, diagonals included).
+    static func components(of busy: [Bool], width bw: Int, height bh: Int, reach: Int) -> [Component] {
+        let (label, count) = labels(of: busy, width: bw, height: bh, reach: reach)
+        var result = [Component](repeating: Component(), count: count)
+        for i in label.indices where label[i] >= 0 {
+            let bx = i % bw, by = i / bw
+            result[label[i]].minX = min(result[label[i]].minX, bx)
+            result[label[i]].maxX = max(result[label[i]].maxX, bx)
+            result[label[i]].minY = min(result[label[i]].minY, by)
+            result[label[i]].maxY = max(result[label[i]].maxY, by)
+            result[label[i]].blocks += 1
+        }
+        guard reach > 1 else { return result }
+        // How many 4-connected parts each group joined.
+        let (partLabel, parts) = labels(of: busy, width: bw, height: bh, reach: 1)
+        var groupOfPart = [Int](repeating: -1, count: parts)
+        for i in label.indices where partLabel[i] >= 0 { groupOfPart[partLabel[i]] = label[i] }
+        for i in result.indices { result[i].parts = 0 }
+        for g in groupOfPart where g >= 0 { result[g].parts += 1 }
+        return result
+    }
+
+    /// Each busy block's group (−1: not busy) and the number of groups (see `components`).
+    private static func labels(of busy: [Bool], width bw: Int, height bh: Int, reach: Int) -> (labels: [Int], count: Int) {
+        var label = [Int](repeating: -1, count: bw * bh)
+        var count = 0
+        for start in 0..<(bw * bh) where busy[start] && label[start] < 0 {
+            var stack = [start]
+            label[start] = count
+            while let i = stack.popLast() {
+                let bx = i % bw, by = i / bw
+                for dy in -reach...reach {
+                    let y = by + dy
+                    guard y >= 0, y < bh else { continue }
+                    for dx in -reach...reach where (dx != 0 || dy != 0) && (reach > 1 || dx == 0 || dy == 0) {
+                        let x = bx + dx
+                        guard x >= 0, x < bw else { continue }
+                        let j = y * bw + x
+                        if busy[j] && label[j] < 0 {
+                            label[j] = count
+                            stack.append(j)
+                        }
+                    }
+                }
+            }
+            count += 1
+        }
+        return (label, count)
+    }
+
+    /// The mirror event a group of busy blocks holds, if any: its changed pixels' box, when it is
+    /// compact and dense enough, tested by `mirrorTest`.
+    static func event(in c: Component, old: GrayImage, new: GrayImage, area: PixelRect, parameters p: Parameters) -> Event? {
+        let blockRect = PixelRect(
+            x: area.x + c.minX * p.block, y: area.y + c.minY * p.block,
+            width: (c.maxX - c.minX + 1) * p.block, height: (c.maxY - c.minY + 1) * p.block)
+        guard Double(blockRect.width) <= p.maximumFraction * Double(area.width),
+            Double(blockRect.height) <= p.maximumFraction * Double(area.height),
+            let (tight, changed) = ChangeMask.changedBox(
+                old: old, new: new, in: blockRect.clipped(width: area.maxX, height: area.maxY) ?? blockRect,
+                threshold: p.changeThreshold)
+        else { return nil }
+        guard tight.width >= p.minimumSide, tight.height >= p.minimumSide,
+            Double(changed) >= p.minimumChangedFraction * Double(tight.width * tight.height)
+        else { return nil }
+        return mirrorTest(old: old, new: new, tight: tight, parameters: p)
     }
 
     /// The frame pair's noise (the upper quartile of the differences, which compression flicker on a
