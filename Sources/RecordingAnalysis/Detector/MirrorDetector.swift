@@ -412,8 +412,6 @@ public struct MirrorDetector: Sendable {
     private mutating func startTrack(_ p: Pending, eventFrame: GrayImage) {
         firstEvent = (p.index, p.event)
         trackAppearance = p.appearance
-        trackQuality = nil
-        surroundings = nil
         setTemplate(p.appearance)
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
         place(at: rect)
@@ -439,8 +437,6 @@ public struct MirrorDetector: Sendable {
         }
         template = nil
         matchers = nil
-        trackQuality = nil
-        surroundings = nil
         firstEvent = nil
         trackAppearance = nil
         place(at: nil)
@@ -448,11 +444,14 @@ public struct MirrorDetector: Sendable {
         searchBackoff = 1
     }
 
-    /// Puts the sprite at `box` (nil: nowhere) as a new start: no motion and no last score carried over.
+    /// Puts the sprite at `box` (nil: nowhere) as a new start: no motion, no last score, no track
+    /// quality and no surroundings carried over.
     private mutating func place(at box: PixelRect?) {
         lastPosition = box
         velocity = (0, 0)
         lastScore = nil
+        trackQuality = nil
+        surroundings = nil
     }
 
     private mutating func setTemplate(_ t: SpriteTemplate) {
@@ -520,8 +519,6 @@ public struct MirrorDetector: Sendable {
     /// Tracks the template at a location from now on; a match below `sureThreshold` is provisional.
     private mutating func adopt(_ location: Location) {
         templateScale = location.scale
-        trackQuality = nil
-        surroundings = nil
         setTemplate(location.t)
         place(at: location.match.box(of: location.t))
         locatedAt = lastPosition
@@ -683,8 +680,6 @@ public struct MirrorDetector: Sendable {
         }
         guard let winner, winner.found.score >= configuration.acquireThreshold, winner.found.score >= now.score + 0.05 else { return false }
         templateScale = winner.scale
-        trackQuality = nil
-        surroundings = nil
         setTemplate(winner.found.template)
         place(at: winner.found.match.box(of: winner.found.template))
         for i in orientations.indices where orientations[i].measured {
