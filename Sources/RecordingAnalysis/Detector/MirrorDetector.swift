@@ -894,11 +894,14 @@ public struct MirrorDetector: Sendable {
         let dropped = lastScore.map { nearBest < $0 - configuration.scoreDrop } ?? false
         // Something slid over the sprite's place (a page, the keyboard): it is hidden there, and
         // whatever the frame shows elsewhere that resembles it is not it.
-        let covered = framesLost <= configuration.coveredFrames && isCovered(in: image)
-        if nearBest >= threshold, searchCooldown == 0, !covered,
+        // Worked out only when a search elsewhere would follow, not on every tracked frame.
+        let poor =
             nearBest < configuration.acquireThreshold || dropped
-                || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold
-        {
+            || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold
+        let covered =
+            (nearBest < threshold || (searchCooldown == 0 && poor)) && framesLost <= configuration.coveredFrames
+            && isCovered(in: image)
+        if nearBest >= threshold, searchCooldown == 0, !covered, poor {
             // Found, but poorly, ambiguously or clearly worse than in the last frame: after a jump or a
             // gap in the recording the sprite may be beyond the window, and the window holds only a
             // piece of it (or of its mirror image). Look everywhere too.
