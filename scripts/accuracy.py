@@ -43,6 +43,11 @@ unknown = {"auto": [0, 0], "template": [0, 0]}
 # seconds, flips, turns.
 turn_tally = {mode: [0, 0, 0, 0] for mode in ("auto", "template")}
 ui = {"seconds": 0.0, "flips": 0, "turns": 0, "captures": 0}
+# What a check of each capture would say without a log, from the same runs: a capture of the bug
+# (at least one true flip) is "seen" when a flip is reported, "open" when the video could not rule
+# one out (sprite never located, template refused, unknown or undecided frames: UNDETERMINED), and
+# a "wrong pass" otherwise; a capture without a flip (UI-only) passes or is open.
+outcomes = {mode: collections.Counter() for mode in ("auto", "template")}
 failures = []
 # Every (capture, mode) run first, on all cores; scored in order below.
 from concurrent.futures import ThreadPoolExecutor
@@ -73,8 +78,10 @@ for c in cases:
     for mode, extra in modes:
         r = runs[(c["file"], mode)]
         reported, reported_turns = [], []
+        open_answer = True
         if r.returncode in (0, 1):  # 1: flips found (a finding), the JSON is complete
             d = json.loads(r.stdout)
+            open_answer = not d["orientation"].get("sprite_located", True) or bool(d["unknown"]) or bool(d["undecided"])
             reported = [(f["start_s"], f["duration_ms"] / 1000) for f in d["flips"]]
             reported_turns = [t["at_s"] for t in d["turns"]]
             frames = d["orientation"].get("frames", [])
@@ -94,6 +101,10 @@ for c in cases:
                                        and not any(abs(t - x) <= period + 1e-6 for t in truth_turns))
         if c["ui_only"]:
             ui["flips"] += len(reported); ui["turns"] += len(reported_turns)
+        if truth:
+            outcomes[mode]["bug: seen" if reported else "bug: open" if open_answer else "bug: wrong pass"] += 1
+        else:
+            outcomes[mode]["no flip: flip reported" if reported else "no flip: open" if open_answer else "no flip: pass"] += 1
         if matched != len(truth) or len(reported) != matched:
             failures.append((mode, c["file"], truth, reported, r.stderr.strip()[:120]))
         for key in ["all"] + [f"{a}={c[a]}" for a in axes]:
@@ -113,6 +124,8 @@ for mode in ("auto", "template"):
     t = turn_tally[mode]
     lines.append(f"{mode}: real turns {t[0]}, found {t[1]} ({pct(t[1], t[0])}), reported {t[2]}"
                  f" ({t[3]} of them the second sprite's real turn, {t[2] - t[1] - t[3]} false)")
+for mode in ("auto", "template"):
+    lines.append(f"{mode}: verdicts without a log: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes[mode].items())))
 minutes = ui["seconds"] / 60
 lines.append(f"UI-only: {ui['captures']} captures, {ui['seconds']:.0f} s; auto mode reported {ui['flips']} flips and {ui['turns']} turns"
              + (f" ({ui['flips'] / minutes:.2f} flips and {ui['turns'] / minutes:.2f} turns per minute)" if minutes else ""))
@@ -120,5 +133,5 @@ print("\n".join(lines))
 print(f"\n{len(failures)} capture/mode pairs not exact:")
 for f in failures[:40]:
     print("  ", f)
-json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "turns": turn_tally, "ui_only": ui, "failures": failures},
+json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "failures": failures},
           open(os.path.join(out, "results.json"), "w"), indent=1)

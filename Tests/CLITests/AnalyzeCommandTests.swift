@@ -32,14 +32,24 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         #expect(expectFixed.status == 1)
     }
 
+    /// With the template the sprite is followed through the capture and shows no flip: the fix ran.
+    /// Auto mode finds no mirror event, so it never locates the sprite: it cannot rule the flip out.
     @Test func theFixedCaptureMatchesTheClampedFormula() throws {
-        let (r, json) = try analyze([sample("fixed.mov"), "--log", sample("probe-fixed.txt")])
+        let (r, json) = try analyze([sample("fixed.mov"), "--log", sample("probe-fixed.txt")] + TestSupport.snailTemplate)
         #expect(r.status == 0)
         #expect(json.flips.isEmpty)
         #expect(verdict(json) == "matches-new")
-        let expectFixed = try TestSupport.tool([sample("fixed.mov"), "--log", sample("probe-fixed.txt"), "--expect", "fixed"])
+        let expectFixed = try TestSupport.tool(
+            [sample("fixed.mov"), "--log", sample("probe-fixed.txt"), "--expect", "fixed"] + TestSupport.snailTemplate)
         #expect(expectFixed.status == 0)
         #expect(expectFixed.stdout.contains("PASS (fixed)"))
+        let (auto, autoJSON) = try analyze([sample("fixed.mov"), "--log", sample("probe-fixed.txt")])
+        #expect(auto.status == 1)
+        #expect(verdict(autoJSON) == "undetermined")
+        let autoFixed = try TestSupport.tool([sample("fixed.mov"), "--log", sample("probe-fixed.txt"), "--expect", "fixed"])
+        #expect(autoFixed.status == 1)
+        #expect(autoFixed.stdout.contains("Verdict: UNDETERMINED: no transient mirror flip;"), "\(autoFixed.stdout)")
+        #expect(autoFixed.stdout.contains("no sprite was located"))
     }
 
     @Test func aLogMissingItsSecondToFifthEvaluationsIsInconsistent() throws {
@@ -74,9 +84,11 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         let bug = try TestSupport.tool([sample("turns.mov")])
         #expect(bug.status == 1)
         #expect(bug.stdout.contains("Turns      5.233 s → mirrored"))
-        let clean = try TestSupport.tool(["analyze", sample("fixed.mov")])
+        let clean = try TestSupport.tool(["analyze", sample("fixed.mov")] + TestSupport.snailTemplate)
         #expect(clean.status == 0)
         #expect(clean.stdout.contains("Verdict: PASS"))
+        let unseen = try TestSupport.tool(["analyze", sample("fixed.mov")])
+        #expect(unseen.status == 1 && unseen.stdout.contains("Verdict: UNDETERMINED"), "\(unseen.stdout)")
         #expect(!clean.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 

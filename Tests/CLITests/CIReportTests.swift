@@ -44,9 +44,12 @@ import TestSupport
         let broken = dir.appendingPathComponent("broken.mov").path
         try Data("not a video".utf8).write(to: URL(fileURLWithPath: broken))
         let all = dir.appendingPathComponent("all.xml").path
-        let b = try TestSupport.tool([
-            "batch", Self.fixed, Self.flip, broken, "--junit", all, "--json-lines", dir.appendingPathComponent("l.jsonl").path
-        ])
+        let b = try TestSupport.tool(
+            [
+                "batch", Self.fixed, Self.flip, broken
+            ] + TestSupport.snailTemplate + [
+                "--junit", all, "--json-lines", dir.appendingPathComponent("l.jsonl").path
+            ])
         #expect(b.status == 1)
         let batch = try parseJUnit(all)
         #expect(batch.map { $0[0] } == [Self.fixed, Self.flip, broken])
@@ -79,7 +82,7 @@ import TestSupport
         let md = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(md.contains("❌") && md.contains("| 1 | 4.017 s | 66.7 ms | 4 |") && md.contains("evidence"), "\(md)")
 
-        let passing = try runWithGitHub([Self.fixed, "--json", "-"], summary: summary)
+        let passing = try runWithGitHub([Self.fixed, "--json", "-"] + TestSupport.snailTemplate, summary: summary)
         #expect(passing.status == 0)
         #expect(passing.stderr.contains("::notice file="), "with --json - the annotations go to stderr")
         #expect(try TestSupport.parseJSON(passing.stdout)["verdict"] != nil, "stdout must stay pure JSON")
@@ -92,7 +95,7 @@ import TestSupport
     }
 
     @Test func quietPrintsOnlyTheVerdict() throws {
-        let r = try TestSupport.tool([Self.fixed, "--quiet"])
+        let r = try TestSupport.tool([Self.fixed, "--quiet"] + TestSupport.snailTemplate)
         #expect(r.status == 0 && r.stdout == "Verdict: PASS: no transient mirror flip\n", "\(r.stdout)")
     }
 }
@@ -103,13 +106,13 @@ import TestSupport
     @Test func colourOnlyOnATerminalWithoutNoColor() throws {
         let script = try #require(TestSupport.which("script"))
         let fixed = TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path
-        let command = "'\(TestSupport.toolPath)' '\(fixed)' --quiet"
+        let command = "'\(TestSupport.toolPath)' '\(fixed)' --quiet " + TestSupport.snailTemplate.map { "'\($0)'" }.joined(separator: " ")
         // The test runner's own environment may carry NO_COLOR; `env -u` makes sure it is unset.
         let tty = try TestSupport.run(script, ["-qc", "env -u NO_COLOR " + command, "/dev/null"])
         #expect(tty.stdout.contains("\u{1B}[32mVerdict: PASS"), "\(tty.stdout.debugDescription)")
         let plain = try TestSupport.run(script, ["-qc", "env NO_COLOR=1 " + command, "/dev/null"])
         #expect(plain.stdout.contains("Verdict: PASS") && !plain.stdout.contains("\u{1B}[32m"))
-        let piped = try TestSupport.tool([fixed, "--quiet"])
+        let piped = try TestSupport.tool([fixed, "--quiet"] + TestSupport.snailTemplate)
         #expect(!piped.stdout.contains("\u{1B}"))
     }
 }

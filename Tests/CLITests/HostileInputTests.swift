@@ -106,7 +106,8 @@ import TestSupport
             atPath: TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path, toPath: dir.appendingPathComponent("b.mov").path)
         try "not a video".write(toFile: dir.appendingPathComponent("c.mov").path, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("results.jsonl").path
-        let r = try TestSupport.tool(["batch", dir.path, "/nonexistent/d.mov", "--json-lines", out, "--jobs", "2"])
+        let r = try TestSupport.tool(
+            ["batch", dir.path, "/nonexistent/d.mov", "--json-lines", out, "--jobs", "2"] + TestSupport.snailTemplate)
         #expect(r.status == 1)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 4)

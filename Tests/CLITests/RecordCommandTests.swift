@@ -23,7 +23,8 @@ import TestSupport
         let out = dir.appendingPathComponent("capture.mov").path
         let fixed = TestSupport.sampleMedia.appendingPathComponent("fixed.mov").path
         let r = try TestSupport.run(
-            TestSupport.toolPath, ["record", "--seconds", "0.5", "--codec", "h264", out, "--", "--expect", "fixed"],
+            TestSupport.toolPath,
+            ["record", "--seconds", "0.5", "--codec", "h264", out, "--", "--expect", "fixed"] + TestSupport.snailTemplate,
             environment: environment(dir, capture: fixed))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Verdict: PASS (fixed)"), "\(r.stdout)")

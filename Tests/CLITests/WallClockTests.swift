@@ -89,6 +89,7 @@ import TestSupport
             let evidence = dir.appendingPathComponent(origin == nil ? "creation" : "origin").path
             let r = try TestSupport.tool(
                 [Self.sample("fixed.mov"), "--log", Self.sample("probe-fixed.txt"), "--evidence", evidence, "--json", "-"]
+                    + TestSupport.snailTemplate
                     + (origin.map { ["--wall-origin", $0] } ?? []))
             #expect(r.status == 0, "\(r.stderr)")
             let json = try TestSupport.parseJSON(r.stdout)

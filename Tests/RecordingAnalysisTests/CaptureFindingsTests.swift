@@ -10,12 +10,15 @@ private let articleLog = ProbeLog(
         #03  skew=-0.01057  elapsed=+0.08483 | old=0.00094 →R | new=0.00094 →R
         """)
 
-/// 300 frames at 60 fps, one slot each, the sprite mirrored in frames `mirrored`.
-private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -> OrientationTimeline {
+/// 300 frames at 60 fps, one slot each, the sprite mirrored in frames `mirrored`; `located: false`
+/// is auto mode that found no mirror event (every facing assumed).
+private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30, located: Bool = true) -> OrientationTimeline {
     let runs = (0..<300).map { CFRMap.Run(source: $0, firstSlot: Int64($0), count: 1) }
     let map = CFRMap(rate: Rational(60, 1), originSlot: 0, runs: runs, dropped: [])
     let orientations = (0..<300).map {
-        FrameOrientation(index: $0, facing: mirrored?.contains($0) == true ? .mirrored : .canonical, measured: true, confidence: 0.9)
+        located
+            ? FrameOrientation(index: $0, facing: mirrored?.contains($0) == true ? .mirrored : .canonical, measured: true, confidence: 0.9)
+            : FrameOrientation(index: $0, facing: .canonical, measured: false)
     }
     return OrientationTimeline(
         orientations: orientations, map: map, placement: (0..<300).map { Int64($0) * 10 }, transientSlots: transientSlots)
@@ -65,6 +68,32 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30) -
         #expect(findings.wallClock == nil && findings.predictedMoments.isEmpty)
         #expect(findings.crossCheck?.verdict == .matchesNew)
         #expect(findings.verdict.passed)
+    }
+
+    /// Auto mode that never located the sprite saw no flip only because it saw no sprite: the bug's
+    /// flip could be anywhere, so no check passes, and the log's verdict stays open.
+    @Test func aSpriteNeverLocatedPassesNoCheck() throws {
+        for expectation in [nil, CaptureVerdict.Expectation.fixed, .bug] {
+            let alone = CaptureFindings(
+                timeline: timeline(mirrored: nil, located: false), log: nil, context: .init(expectation: expectation, transientMS: 500))
+            #expect(!alone.verdict.passed)
+            #expect(alone.verdict.undetermined)
+            let withLog = CaptureFindings(
+                timeline: timeline(mirrored: nil, located: false), log: articleLog,
+                context: .init(expectation: expectation, transientMS: 500, wallOrigin: origin))
+            #expect(withLog.crossCheck?.verdict == .undetermined && withLog.crossCheck?.hiddenByUnknown == true)
+            #expect(!withLog.verdict.passed)
+            let moment = try #require(withLog.predictedMoments.first { $0.formula == .old })
+            #expect(moment.seen.allSatisfy { $0.facing == .unknown })
+        }
+        let summary = CaptureFindings(
+            timeline: timeline(mirrored: nil, located: false), log: nil, context: .init(expectation: .fixed, transientMS: 500)
+        ).verdict.summary(flipDescription: "")
+        #expect(summary.hasPrefix("UNDETERMINED: no transient mirror flip; no sprite was located"))
+        // The same timeline measured passes.
+        #expect(
+            CaptureFindings(timeline: timeline(mirrored: nil), log: nil, context: .init(expectation: .fixed, transientMS: 500)).verdict
+                .passed)
     }
 }
 

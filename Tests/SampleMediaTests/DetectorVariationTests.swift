@@ -355,7 +355,9 @@ import TestSupport
         let at = (flips.compactMap { $0["start_s"] as? Double } + turns.compactMap { $0["at_s"] as? Double })
             .map { "\($0) s (\(UIDistractorScene.phase(at: $0)))" }
         #expect(flips.isEmpty && turns.isEmpty, "false flips/turns at \(at)")
-        #expect(r.status == 0, "\((json["verdict"] as? [String: Any])?["summary"] ?? r.stderr)")
+        // No sprite was ever located, so a fixed build is not proven either: the answer stays open.
+        let summary = (json["verdict"] as? [String: Any])?["summary"] as? String ?? r.stderr
+        #expect(r.status == 1 && summary.hasPrefix("UNDETERMINED: no transient mirror flip; no sprite was located"), "\(summary)")
 
         // A bird's template on the same screen: there is no bird. Parts of the icons and pages match it
         // at 0.7–0.8 (the previous build tracked one of them), never at the 0.85 a sprite reaches.

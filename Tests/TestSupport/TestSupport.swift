@@ -18,6 +18,10 @@ public enum TestSupport {
     /// The SampleMedia folder.
     public static var sampleMedia: URL { packageRoot.appendingPathComponent("SampleMedia") }
 
+    /// `--template` with the samples' snail: how a capture of a fixed build (no flip, so no mirror
+    /// event for auto mode to find the sprite by) is checked.
+    public static var snailTemplate: [String] { ["--template", sampleMedia.appendingPathComponent("snail.png").path] }
+
     /// The built `analyze-recording` binary next to the test bundle.
     public static var toolPath: String {
         if let override = ProcessInfo.processInfo.environment["ANALYZE_RECORDING_BIN"] { return override }

@@ -46,6 +46,9 @@ public struct OrientationTimeline: Sendable {
     public let undecided: [UndecidedChange]
     /// The facing the recording starts with.
     public let initialFacing: SpriteFacing?
+    /// Whether any frame's facing was measured. False in auto mode when no mirror event was found:
+    /// the sprite was never located, so every facing is assumed, and no flip can be ruled out.
+    public let spriteLocated: Bool
 
     /// Stretches of slots whose facing is unknown, with the reason.
     public var unknownStretches: [Segment] { segments.filter { $0.facing == .unknown } }
@@ -60,6 +63,7 @@ public struct OrientationTimeline: Sendable {
     /// never read as either facing.
     public init(orientations: [FrameOrientation], map: CFRMap, placement: [Int64?], transientSlots: Int64) {
         self.map = map
+        spriteLocated = orientations.contains { $0.measured }
         var byIndex: [Int: FrameOrientation] = [:]
         for o in orientations { byIndex[o.index] = o }
         var segments: [Segment] = []
@@ -136,9 +140,15 @@ public struct OrientationTimeline: Sendable {
 
     /// What the video could not establish, in a sentence; nil when every slot after the sprite was
     /// first measured has a confident facing. Unknown slots before the first measured frame are not
-    /// counted in auto mode (no mirror event happened there, which is itself evidence).
+    /// counted in auto mode (no mirror event happened there, and the sprite was read there once it
+    /// was known). A sprite never located is: without it, "no flip" is not an observation.
     public func uncertainty(slotMS: Double) -> String? {
         var parts: [String] = []
+        if !spriteLocated {
+            parts.append(
+                "no sprite was located (auto mode finds it by a mirror flip, and none was seen; a template can follow a sprite that never flips)"
+            )
+        }
         if !undecided.isEmpty {
             parts.append("\(undecided.count) short change\(undecided.count == 1 ? "" : "s") of facing next to unknown frames")
         }

@@ -113,6 +113,7 @@ public struct OrientationReport: Sendable {
                     ])
                 }
             ),
+            ("sprite_located", .bool(timeline.spriteLocated)),
             ("first_mirror_event_frame", .optional(firstEventFrame) { .int(Int64($0)) }),
             ("initial_facing", .optional(timeline.initialFacing) { .string(name($0)) })
         ]
@@ -156,7 +157,7 @@ public struct OrientationReport: Sendable {
                 "found by its first mirror event at frame #\(first)\(frameSeconds(first).map { " (\(Format.seconds($0)))" } ?? ""); last seen at \(r.x),\(r.y) (\(r.width)x\(r.height) px)"
             )
         } else {
-            t.row("Sprite", "no mirror event between any two frames: nothing was mirrored (auto mode)")
+            t.row("Sprite", "not located: no mirror event between any two frames (auto mode finds the sprite by a mirror flip)")
         }
         t.row("Facing", facingRuns())
         t.row("Flips", timeline.flips.isEmpty ? "none" : Format.count(timeline.flips.count, "transient mirror flip"))

@@ -79,9 +79,14 @@ public struct CaptureFindings: Sendable {
     }
 
     /// Where `timeline` cannot show a flip for sure, on the recording clock: its unknown stretches and
-    /// its short changes of facing next to unknown frames.
+    /// its short changes of facing next to unknown frames; all of it when the sprite was never located.
     public static func unknownStretches(_ timeline: OrientationTimeline) -> [CrossCheck.UnknownStretch] {
         let slotMS = 1000 * timeline.map.rate.inverse.doubleValue
+        if !timeline.spriteLocated {
+            let first = timeline.segments.first?.firstSlot ?? 0
+            let end = timeline.segments.last.map { $0.firstSlot + $0.slots } ?? first
+            return [CrossCheck.UnknownStretch(startSeconds: timeline.map.seconds(ofSlot: first), durationMS: Double(end - first) * slotMS)]
+        }
         let spans = timeline.unknownStretches.map { ($0.firstSlot, $0.slots) } + timeline.undecided.map { ($0.startSlot, $0.slots) }
         return spans.map { CrossCheck.UnknownStretch(startSeconds: timeline.map.seconds(ofSlot: $0.0), durationMS: Double($0.1) * slotMS) }
     }

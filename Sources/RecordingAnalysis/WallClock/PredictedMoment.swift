@@ -50,10 +50,12 @@ public struct PredictedMoment: Sendable, Equatable {
         for segment in timeline.segments {
             let a = max(first, segment.firstSlot), b = min(last, segment.firstSlot + segment.slots - 1)
             guard a <= b else { continue }
-            if let lastItem = out.last, lastItem.facing == segment.facing {
+            // Facings assumed because the sprite was never located were not seen.
+            let facing = timeline.spriteLocated ? segment.facing : .unknown
+            if let lastItem = out.last, lastItem.facing == facing {
                 out[out.count - 1].slots += b - a + 1
             } else {
-                out.append((segment.facing, b - a + 1))
+                out.append((facing, b - a + 1))
             }
         }
         return out
