@@ -428,6 +428,30 @@ private struct SeededNoise {
         #expect(visited == 59 * 24 + 30 * 12 + 20 * 8)
     }
 
+    /// Over a whole frame the pixels are converted to floats first: the same scores, bit for bit, at
+    /// every position, and the last positions of each row (fewer than eight) too.
+    @Test func aWholeFrameSearchScoresExactlyAsTheSinglePositionScore() {
+        var rng = SeededNoise(5)
+        var image = GrayImage(width: 203, height: 61, fill: 0)
+        for i in image.pixels.indices { image.pixels[i] = UInt8(rng.next() % 256) }
+        for y in 10..<30 { for x in 100..<170 { image[x, y] = 200 } }
+        let w = 14, h = 11
+        var pixels = [Float](repeating: 0, count: w * h), weights = pixels
+        for i in pixels.indices {
+            pixels[i] = Float(rng.next() % 256)
+            weights[i] = [0, 0.01, 0.3, 1][Int(rng.next() % 4)]
+        }
+        let matcher = TemplateMatcher(SpriteTemplate(width: w, height: h, pixels: pixels, weights: weights))
+        var visited = 0
+        let area = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        #expect((image.width - w + 1) * (image.height - h + 1) >= TemplateMatcher.floatConversionPositions)
+        matcher.forEachScore(in: image, positions: area) { x, y, s in
+            visited += 1
+            #expect(s.bitPattern == matcher.score(in: image, x: x, y: y)?.bitPattern, "(\(x), \(y))")
+        }
+        #expect(visited == (image.width - w + 1) * (image.height - h + 1))
+    }
+
     /// A small sprite's correlation peak is about a pixel wide: a search that visits every second
     /// position first would land beside it. Noise-textured sprites at odd and even offsets, each
     /// found exactly, as the exhaustive search finds it.

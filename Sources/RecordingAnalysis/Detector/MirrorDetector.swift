@@ -488,18 +488,9 @@ public struct MirrorDetector: Sendable {
     private func bestLocation(
         of given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> GrayImage?
     ) rethrows -> (located: Location?, top: Location?) {
-        var found: [Location] = []
-        func consider(_ scale: Double) {
-            guard let t = scaledTemplate(given, scale: scale, fitting: image) else { return }
-            for (candidate, mirrored) in [(t, false), (t.mirrored, true)] {
-                for m in globalMatches(candidate, in: image, count: configuration.templateColour == nil ? 1 : 3) {
-                    found.append((scale, t, m, mirrored))
-                }
-            }
-        }
-        for scale in configuration.scales { consider(scale) }
+        var found = locations(of: given, at: configuration.scales, in: image)
         if let coarse = found.max(by: { $0.match.score < $1.match.score })?.scale {
-            for k in [-2, -1, 1, 2] { consider(coarse * Double.pow2(k, over: 24)) }
+            found += locations(of: given, at: [-2, -1, 1, 2].map { coarse * Double.pow2($0, over: 24) }, in: image)
         }
         // Best first; of equal scores the one found first (smaller scale, canonical before mirrored).
         let ranked = found.enumerated().sorted { ($0.element.match.score, -$0.offset) > ($1.element.match.score, -$1.offset) }
@@ -514,6 +505,24 @@ public struct MirrorDetector: Sendable {
             if colourAgrees(candidate, colour: colour) { return (candidate, ranked.first) }
         }
         return (nil, ranked.first)
+    }
+
+    /// Each scale's and orientation's best matches over the whole frame, in the order of `scales`
+    /// (canonical before mirrored). The searches are independent and run on all cores: the
+    /// smallest scales are matched at every position of the frame, and a frame takes a second here.
+    private func locations(of given: SpriteTemplate, at scales: [Double], in image: GrayImage) -> [Location] {
+        let count = configuration.templateColour == nil ? 1 : 3
+        let templates = scales.map { scaledTemplate(given, scale: $0, fitting: image) }
+        var searches = [[Location]](repeating: [], count: 2 * scales.count)
+        searches.withUnsafeMutableBufferPointer { results in
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: results.count) { k in
+                guard let t = templates[k / 2] else { return }
+                let mirrored = k % 2 == 1
+                results[k] = globalMatches(mirrored ? t.mirrored : t, in: image, count: count).map { (scales[k / 2], t, $0, mirrored) }
+            }
+        }
+        return searches.flatMap { $0 }
     }
 
     /// Tracks the template at a location from now on; a match below `sureThreshold` is provisional.
