@@ -272,6 +272,22 @@ private struct SeededNoise {
         #expect(long.turns.map(\.slot) == [43] && long.undecided.isEmpty && long.initialFacing == .mirrored)
     }
 
+    /// Mirrored, unseen for two frames, mirrored again, then back: one short excursion whose middle
+    /// was not seen (a flip, or two), never two lasting turns. Longer than `transient` it is a turn.
+    @Test func aShortExcursionBrokenByUnknownFramesIsUndecidedNotTwoTurns() {
+        let right = Array(repeating: SpriteFacing.canonical, count: 20)
+        let t = timeline(right + [.mirrored, .mirrored, .mirrored, .unknown, .unknown, .mirrored, .mirrored] + right)
+        #expect(t.turns.isEmpty && t.flips.isEmpty, "\(t.turns) \(t.flips)")
+        #expect(t.undecided.map(\.startSlot) == [20] && t.undecided.map(\.slots) == [7])
+        #expect(t.undecided.first?.sourceFrames == [20, 21, 22, 25, 26])
+        // Up to the end of the recording: it may still have come back, unseen.
+        let end = timeline(right + [.mirrored, .unknown, .mirrored])
+        #expect(end.turns.isEmpty && end.undecided.map(\.startSlot) == [20])
+        let long = timeline(
+            right + Array(repeating: .mirrored, count: 10) + [.unknown] + Array(repeating: .mirrored, count: 10) + right, transient: 15)
+        #expect(long.turns.map(\.slot) == [20, 41] && long.undecided.isEmpty)
+    }
+
     @Test func aShortStretchBeforeTheSpriteIsLostForGoodIsUndecided() {
         let t = timeline(Array(repeating: .canonical, count: 10) + [.mirrored, .mirrored] + Array(repeating: .unknown, count: 10))
         #expect(t.turns.isEmpty && t.flips.isEmpty)

@@ -129,6 +129,21 @@ public struct OrientationTimeline: Sendable {
                 i += 1
                 continue
             }
+            // The other facing in short pieces with unknown frames between them, back to the stable
+            // facing (or to the end) within `transientSlots` of its start: one excursion whose middle
+            // was not seen, so a flip or two, never a lasting turn.
+            if s.slots <= transientSlots, after == .unknown {
+                var j = i + 1
+                while j < segments.count, segments[j].facing == .unknown || segments[j].facing == s.facing { j += 1 }
+                let end = segments[j - 1].firstSlot + segments[j - 1].slots
+                if j == segments.count || segments[j].facing == stable, end - s.firstSlot <= transientSlots {
+                    let sources = segments[i..<j].filter { $0.facing == s.facing }.flatMap(\.sources)
+                    undecided.append(
+                        UndecidedChange(startSlot: s.firstSlot, slots: end - s.firstSlot, facing: s.facing, sourceFrames: sources))
+                    i = j
+                    continue
+                }
+            }
             turns.append(Turn(slot: s.firstSlot, facing: s.facing))
             stable = s.facing
             i += 1
