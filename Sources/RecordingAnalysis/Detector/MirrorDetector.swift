@@ -898,16 +898,6 @@ public struct MirrorDetector: Sendable {
                 isLikeTheTrackedSprite($0) ? $0 : nil
             }
         }
-        // The tracking score weighs the pixels that tell the orientations apart: a nearby match can
-        // put them on the wrong place, as the mirrored template's headlight on a car's headlight a
-        // body length off after a jump, and the window then keeps it there. Such a winner does not
-        // show the sprite's whole appearance; it is not the sprite (a search elsewhere follows).
-        let canonicalWins = (c?.score ?? -1) >= (m?.score ?? -1)
-        if let winner = canonicalWins ? c : m,
-            wholeAppearance(at: winner, mirrored: !canonicalWins, in: image) < configuration.wholeAppearance
-        {
-            if canonicalWins { c = nil } else { m = nil }
-        }
         var threshold = configuration.presenceThreshold
         let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
         let dropped = lastScore.map { nearBest < $0 - configuration.scoreDrop } ?? false
