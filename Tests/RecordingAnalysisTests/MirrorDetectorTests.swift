@@ -420,19 +420,23 @@ private struct SeededNoise {
 /// The matcher's eight-positions-at-once path against its one-position score, bit for bit, on a
 /// random image and a template with fractional weights (an alpha edge) and weightless pixels.
 @Suite struct TemplateMatcherScoreTests {
+    /// Random pixels and weights: fractional ones (an alpha edge) and weightless pixels among them.
+    private func randomTemplate(width: Int, height: Int, _ rng: inout SeededNoise) -> SpriteTemplate {
+        var pixels = [Float](repeating: 0, count: width * height), weights = pixels
+        for i in pixels.indices {
+            pixels[i] = Float(rng.next() % 256)
+            weights[i] = [0, 0.01, 0.3, 1][Int(rng.next() % 4)]
+        }
+        return SpriteTemplate(width: width, height: height, pixels: pixels, weights: weights)
+    }
+
     @Test func everyPositionScoresExactlyAsTheSinglePositionScore() {
         var rng = SeededNoise(21)
         var image = GrayImage(width: 71, height: 33, fill: 0)
         for i in image.pixels.indices { image.pixels[i] = UInt8(rng.next() % 256) }
         // A flat stretch, where the variance guard (score 0) applies.
         for y in 5..<20 { for x in 30..<60 { image[x, y] = 90 } }
-        let w = 13, h = 9
-        var pixels = [Float](repeating: 0, count: w * h), weights = pixels
-        for i in pixels.indices {
-            pixels[i] = Float(rng.next() % 256)
-            weights[i] = [0, 0.01, 0.3, 1][Int(rng.next() % 4)]
-        }
-        let matcher = TemplateMatcher(SpriteTemplate(width: w, height: h, pixels: pixels, weights: weights))
+        let matcher = TemplateMatcher(randomTemplate(width: 13, height: 9, &rng))
         var visited = 0
         for step in [1, 2, 3] {
             matcher.forEachScore(in: image, positions: PixelRect(x: -3, y: 1, width: 80, height: 40), step: step) { x, y, s in
@@ -452,12 +456,7 @@ private struct SeededNoise {
         for i in image.pixels.indices { image.pixels[i] = UInt8(rng.next() % 256) }
         for y in 10..<30 { for x in 100..<170 { image[x, y] = 200 } }
         let w = 14, h = 11
-        var pixels = [Float](repeating: 0, count: w * h), weights = pixels
-        for i in pixels.indices {
-            pixels[i] = Float(rng.next() % 256)
-            weights[i] = [0, 0.01, 0.3, 1][Int(rng.next() % 4)]
-        }
-        let matcher = TemplateMatcher(SpriteTemplate(width: w, height: h, pixels: pixels, weights: weights))
+        let matcher = TemplateMatcher(randomTemplate(width: w, height: h, &rng))
         var visited = 0
         let area = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         #expect((image.width - w + 1) * (image.height - h + 1) >= TemplateMatcher.floatConversionPositions)

@@ -93,31 +93,30 @@ public struct TemplateMatcher: Sendable {
     private func scores8(
         _ base: UnsafePointer<UInt8>, stride: Int, x: Int, y: Int, taps: UnsafeBufferPointer<(Int, Int, Float, Float)>
     ) -> SIMD8<Float> {
-        var si = SIMD8<Float>(), sii = SIMD8<Float>(), sti = SIMD8<Float>()
         let origin = base + y * stride + x
-        for (dx, dy, w, t) in taps {
-            let bytes = UnsafeRawPointer(origin + dy * stride + dx).loadUnaligned(as: SIMD8<UInt8>.self)
-            let v = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: bytes))
-            let wv = w * v
-            si += wv
-            sii += wv * v
-            sti += wv * t
+        return scores8(taps: taps) { dx, dy in
+            SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(origin + dy * stride + dx).loadUnaligned(as: SIMD8<UInt8>.self)))
         }
-        var out = SIMD8<Float>()
-        for lane in 0..<8 { out[lane] = correlation(si: si[lane], sii: sii[lane], sti: sti[lane]) }
-        return out
     }
 
-    /// `scores8` on pixels already converted to floats: the same values and operations in the same
-    /// order, so the same bits, without widening eight bytes for every tap.
+    /// `scores8` on pixels already converted to floats: the same values, without widening eight
+    /// bytes for every tap.
     @inline(__always)
     private func scores8(
         _ base: UnsafePointer<Float>, stride: Int, x: Int, y: Int, taps: UnsafeBufferPointer<(Int, Int, Float, Float)>
     ) -> SIMD8<Float> {
-        var si = SIMD8<Float>(), sii = SIMD8<Float>(), sti = SIMD8<Float>()
         let origin = base + y * stride + x
+        return scores8(taps: taps) { dx, dy in UnsafeRawPointer(origin + dy * stride + dx).loadUnaligned(as: SIMD8<Float>.self) }
+    }
+
+    /// The eight-lane NCC over `taps`, `pixels(dx, dy)` giving the eight pixels under a tap.
+    @inline(__always)
+    private func scores8(
+        taps: UnsafeBufferPointer<(Int, Int, Float, Float)>, pixels: (Int, Int) -> SIMD8<Float>
+    ) -> SIMD8<Float> {
+        var si = SIMD8<Float>(), sii = SIMD8<Float>(), sti = SIMD8<Float>()
         for (dx, dy, w, t) in taps {
-            let v = UnsafeRawPointer(origin + dy * stride + dx).loadUnaligned(as: SIMD8<Float>.self)
+            let v = pixels(dx, dy)
             let wv = w * v
             si += wv
             sii += wv * v
