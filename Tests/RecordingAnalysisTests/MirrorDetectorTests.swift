@@ -258,15 +258,29 @@ private struct SeededNoise {
         #expect(t.turns.isEmpty && t.flips.isEmpty)
         #expect(t.undecided.map(\.startSlot) == [10])
         #expect(t.initialFacing == .canonical)
-        // Short stretches both ways before the first lasting one: the lasting one is the facing, and
-        // the short ones of the other facing are undecided, whichever came first.
+        // Short stretches both ways before the first lasting one: the lasting one is the facing, and it
+        // holds back to its first stretch. Only the short stretches of the other facing before that
+        // are undecided; one with the facing confidently on both sides is a flip, as anywhere else.
         let a = timeline(
             Array(repeating: .unknown, count: 5) + [.canonical, .canonical, .mirrored] + Array(repeating: .canonical, count: 40))
-        #expect(a.turns.isEmpty && a.flips.isEmpty && a.undecided.map(\.startSlot) == [7] && a.initialFacing == .canonical)
+        #expect(a.turns.isEmpty && a.undecided.isEmpty && a.initialFacing == .canonical)
+        #expect(a.flips.map(\.startSlot) == [7] && a.flips.map(\.slots) == [1])
         let b = timeline(
             Array(repeating: .unknown, count: 5) + Array(repeating: .mirrored, count: 5) + Array(repeating: .canonical, count: 12)
                 + Array(repeating: .mirrored, count: 3) + Array(repeating: .canonical, count: 40), transient: 15)
-        #expect(b.turns.isEmpty && b.flips.isEmpty && b.undecided.map(\.startSlot) == [5, 22] && b.initialFacing == .canonical)
+        #expect(b.turns.isEmpty && b.undecided.map(\.startSlot) == [5] && b.initialFacing == .canonical)
+        #expect(b.flips.map(\.startSlot) == [22] && b.flips.map(\.slots) == [3])
+        // Short both ways, then lasting: two flips, not a flip, a turn and another flip.
+        let c = timeline(
+            [.unknown] + Array(repeating: .canonical, count: 9) + Array(repeating: .mirrored, count: 7)
+                + Array(repeating: .canonical, count: 12) + Array(repeating: .mirrored, count: 7)
+                + Array(repeating: .canonical, count: 21), transient: 15)
+        #expect(c.turns.isEmpty && c.undecided.isEmpty && c.flips.map(\.startSlot) == [10, 29])
+        // Short stretches of the other facing up to the first one of the lasting facing stay
+        // undecided, however many: a partly seen flip and what followed it.
+        let d = timeline(
+            Array(repeating: .unknown, count: 4) + [.mirrored, .mirrored, .unknown, .mirrored] + Array(repeating: .canonical, count: 40))
+        #expect(d.turns.isEmpty && d.flips.isEmpty && d.undecided.map(\.startSlot) == [4, 7])
         // A long first stretch is the facing it had: the change after it is a turn.
         let long = timeline(Array(repeating: .unknown, count: 3) + Array(repeating: .mirrored, count: 40) + [.canonical])
         #expect(long.turns.map(\.slot) == [43] && long.undecided.isEmpty && long.initialFacing == .mirrored)

@@ -86,18 +86,20 @@ public struct OrientationTimeline: Sendable {
         var stable = segments.first { $0.facing != .unknown }?.facing
         var i = 0
         // When unknown slots precede a short first stretch, the video did not see which facing held
-        // before: that stretch may be the end of a flip (a sprite that came into view mirrored) or
-        // the facing before a turn, and a short excursion after it may be either. The first lasting
-        // stretch settles the facing; the short stretches before it of the other facing are
-        // undecided. (Without a lasting stretch, the first one is taken as the facing, as below.)
+        // before: that stretch may be the end of a flip (a sprite that came into view mirrored). The
+        // first lasting stretch settles the facing, which holds back to its first stretch as it
+        // holds forward until a lasting change; the short stretches of the other facing before that
+        // first stretch are undecided, and the loop below reads the rest. (Without a lasting
+        // stretch, the first one is taken as the facing, as below.)
         if let first = segments.firstIndex(where: { $0.facing != .unknown }), first > 0, segments[first].slots <= transientSlots,
-            let lasting = segments[first...].firstIndex(where: { $0.facing != .unknown && $0.slots > transientSlots })
+            let lasting = segments[first...].firstIndex(where: { $0.facing != .unknown && $0.slots > transientSlots }),
+            let settled = segments[first...lasting].firstIndex(where: { $0.facing == segments[lasting].facing })
         {
-            for s in segments[first..<lasting] where s.facing != .unknown && s.facing != segments[lasting].facing {
+            for s in segments[first..<settled] where s.facing != .unknown {
                 undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
             }
             stable = segments[lasting].facing
-            i = lasting
+            i = settled
         }
         initialFacing = stable
         while i < segments.count {
