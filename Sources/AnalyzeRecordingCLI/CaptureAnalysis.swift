@@ -66,8 +66,8 @@ extension CaptureAnalysis {
         // The deblocking filter only smooths block edges; the detector works on a reduced image where
         // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
         let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
-        let factor = CaptureAnalysis.workingFactor(width: reader.info.width)
-        let workW = max(1, reader.info.width / factor), workH = max(1, reader.info.height / factor)
+        let factor = CaptureAnalysis.workingFactor(width: reader.info.shownWidth)
+        let workW = max(1, reader.info.shownWidth / factor), workH = max(1, reader.info.shownHeight / factor)
         var template: SpriteTemplate?, templateColour: SpriteTemplate?
         if let templatePath {
             let png = try ImageFile.readPNG(templatePath)
@@ -80,9 +80,9 @@ extension CaptureAnalysis {
         }
         var workingROI: PixelRect?
         if let roi {
-            guard let clipped = roi.clipped(width: reader.info.width, height: reader.info.height) else {
+            guard let clipped = roi.clipped(width: reader.info.shownWidth, height: reader.info.shownHeight) else {
                 throw CommandFailure(
-                    status: .usage, message: "--roi \(roi) lies outside the \(reader.info.width)x\(reader.info.height) recording")
+                    status: .usage, message: "--roi \(roi) lies outside the \(reader.info.shownWidth)x\(reader.info.shownHeight) recording")
             }
             workingROI = clipped.downscaled(by: factor)
         }

@@ -123,4 +123,23 @@ extension Clips {
         paths.append(d)
         return paths
     }
+
+    /// A copy of a QuickTime/MP4 file whose (first) video track header carries the display matrix
+    /// [a b 0; c d 0; 0 0 1] (16.16 fixed point, as `tkhd` stores it): what a phone writes for a
+    /// recording held upright, or an editor for a turned or mirrored clip. The ffmpeg CLI 5.1 can
+    /// write rotations only; this writes flips too.
+    public static func withDisplayMatrix(_ source: String, a: Int32, b: Int32, c: Int32, d: Int32, to path: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+        let tkhd = Array("tkhd".utf8)
+        guard let at = (4..<(bytes.count - 4)).first(where: { Array(bytes[$0..<($0 + 4)]) == tkhd }) else {
+            throw TestSupportError.failed("\(source): no tkhd box")
+        }
+        // After the type: version and flags, then times, ids and sizes (longer in version 1).
+        let matrix = at + 4 + (bytes[at + 4] == 1 ? 48 : 36) + 4
+        for (k, value) in [a, b, 0, c, d, 0, 0, 0, 0x4000_0000].enumerated() {
+            let big = UInt32(bitPattern: value).bigEndian
+            withUnsafeBytes(of: big) { for j in 0..<4 { bytes[matrix + 4 * k + j] = $0[j] } }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
 }

@@ -102,7 +102,7 @@ struct AnalyzeCommand: Command {
         let info = analysis.scan.info
         let plan = EvidencePlan(
             timeline: timeline, predictedMoments: report.predictedMoments, wallClock: report.wallClock,
-            spriteRect: report.orientation.spriteRect, width: info.width, height: info.height)
+            spriteRect: report.orientation.spriteRect, width: info.shownWidth, height: info.shownHeight)
         // Each source frame is reduced to the tile sizes its strips need (and a close-up) as it is
         // decoded: memory holds small tiles, never every flip's full frames at once.
         typealias Picture = (tiles: [EvidencePlan.TileSize: RGBImage], closeUp: RGBImage?)

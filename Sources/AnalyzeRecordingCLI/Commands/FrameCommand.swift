@@ -241,7 +241,7 @@ struct FrameCommand: Command {
         }
         let sources = slots.compactMap { grid.map.source(atSlot: $0) }
         let info = grid.scan.info
-        let size = Filmstrip.tileSize(width: info.width, height: info.height, count: slots.count)
+        let size = Filmstrip.tileSize(width: info.shownWidth, height: info.shownHeight, count: slots.count)
         let images = try FrameExtraction.rgbImages(path: recording, sources: Set(sources), size: size)
         var tiles: [RGBImage] = []
         var t = TextTable(indent: 2)

@@ -38,7 +38,7 @@ public enum FrameExtraction {
     @discardableResult
     public static func writeConstantRate(path: String, map: CFRMap, to output: String) throws -> VideoWriter.Codec {
         let reader = try RecordingReader(path: path)
-        let width = max(2, reader.info.width & ~1), height = max(2, reader.info.height & ~1)
+        let width = max(2, reader.info.shownWidth & ~1), height = max(2, reader.info.shownHeight & ~1)
         let codec: VideoWriter.Codec = VideoWriter.isAvailable(.h264) ? .h264 : .mpeg4
         var settings = VideoWriter.Settings(
             codec: codec, width: width, height: height, timeBase: map.rate.inverse,

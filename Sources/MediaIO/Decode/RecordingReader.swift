@@ -157,6 +157,7 @@ public final class RecordingReader {
         streamIndex = best
         timeBase = Rational(Int64(tb.num), Int64(tb.den))
         info = RecordingReader.describe(path: path, format: fmt, stream: stream, parameters: parameters, timeBase: timeBase)
+        info.display = DisplayTransform(displayMatrix: RecordingReader.displayMatrix(of: stream))
         if RecordingReader.enforcesWorkLimit, let work = info.estimatedDecodePixels, work > Limits.decodeWorkPixels {
             let frames = work / Int64(width * height)
             throw MediaError(
@@ -314,7 +315,7 @@ public final class RecordingReader {
             }
             defer { av_frame_unref(frame) }
             summary.frames += 1
-            try onFrame(VideoFrame(pointer: frame, timeBase: timeBase, scaler: scaler))
+            try onFrame(VideoFrame(pointer: frame, timeBase: timeBase, scaler: scaler, display: info.display))
         }
     }
 
@@ -372,6 +373,15 @@ public final class RecordingReader {
             else { return [] }
             return [UInt8](data)
         }
+    }
+
+    /// The stream's display matrix (`AV_PKT_DATA_DISPLAYMATRIX`: nine 32-bit values), nil when it has none.
+    static func displayMatrix(of stream: UnsafeMutablePointer<AVStream>) -> [Int32]? {
+        var size = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * MemoryLayout<Int32>.size else {
+            return nil
+        }
+        return UnsafeRawPointer(data).withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
     }
 
     private static func describe(

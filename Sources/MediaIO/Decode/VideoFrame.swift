@@ -30,8 +30,21 @@ public struct VideoFrame {
     /// Whether the decoder flagged this as a key frame.
     public var isKey: Bool { pointer.pointee.key_frame != 0 }
 
-    public var width: Int { Int(pointer.pointee.width) }
-    public var height: Int { Int(pointer.pointee.height) }
+    /// How the frame is shown (the stream's display matrix). Every image below is as shown.
+    public let display: DisplayTransform
+
+    /// The width the frame is shown at.
+    public var width: Int { display.shownSize(width: storedWidth, height: storedHeight).width }
+    /// The height the frame is shown at.
+    public var height: Int { display.shownSize(width: storedWidth, height: storedHeight).height }
+    var storedWidth: Int { Int(pointer.pointee.width) }
+    var storedHeight: Int { Int(pointer.pointee.height) }
+
+    /// An output size as shown, as the stored frame is converted to.
+    private func storedSize(_ width: Int?, _ height: Int?) -> (width: Int, height: Int) {
+        let w = width ?? self.width, h = height ?? self.height
+        return display.swapsAxes ? (h, w) : (w, h)
+    }
 
     /// The frame's timing as a plain value, with `index` in decoder output order. Its `dts` is left
     /// nil: with frame threads `pkt_dts` belongs to whichever packet was last sent, not to this
@@ -44,16 +57,21 @@ public struct VideoFrame {
     /// for other formats), full range. With `region` (output pixels), only that part may be filled
     /// and the rest left black: a caller that looks at one neighbourhood saves the rest.
     public func grayImage(width: Int? = nil, height: Int? = nil, region: PixelRect? = nil) throws(MediaError) -> GrayImage {
-        try scaler.gray(pointer, width: width ?? self.width, height: height ?? self.height, region: region)
+        let size = storedSize(width, height)
+        guard display.changesFrames else { return try scaler.gray(pointer, width: size.width, height: size.height, region: region) }
+        let storedRegion = region.map { display.storedRect($0, width: size.width, height: size.height) }
+        return display.shown(try scaler.gray(pointer, width: size.width, height: size.height, region: storedRegion))
     }
 
     /// The frame in `ColourChannel` (the chroma's distance from gray) at `width` x `height`.
     public func colourChannelImage(width: Int? = nil, height: Int? = nil) throws(MediaError) -> GrayImage {
-        try scaler.colourChannel(pointer, width: width ?? self.width, height: height ?? self.height)
+        let size = storedSize(width, height)
+        return display.shown(try scaler.colourChannel(pointer, width: size.width, height: size.height))
     }
 
     /// The frame converted to RGB24 at `width` x `height` (full size by default).
     public func rgbImage(width: Int? = nil, height: Int? = nil) throws(MediaError) -> RGBImage {
-        try scaler.rgb(pointer, width: width ?? self.width, height: height ?? self.height)
+        let size = storedSize(width, height)
+        return display.shown(try scaler.rgb(pointer, width: size.width, height: size.height))
     }
 }

@@ -31,6 +31,13 @@ public struct RecordingInfo: Sendable, Equatable {
     /// The frame rate FFmpeg's CLI assumes for the stream (`av_guess_frame_rate`): what its output
     /// rate conversion (`-fps_mode cfr`) takes as a frame's length when the frame carries none.
     public var guessedFrameRate: Rational?
+    /// How frames are shown (the stream's display matrix); `width` and `height` are as stored.
+    public var display: DisplayTransform = .identity
+
+    /// The width frames are shown at (`display` applied), as the ffmpeg CLI writes them.
+    public var shownWidth: Int { display.shownSize(width: width, height: height).width }
+    /// The height frames are shown at.
+    public var shownHeight: Int { display.shownSize(width: width, height: height).height }
 
     public init(
         path: String, format: String, codec: String, width: Int, height: Int, timeBase: Rational,

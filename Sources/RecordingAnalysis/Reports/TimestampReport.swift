@@ -40,6 +40,7 @@ public struct TimestampReport: Sendable {
             ("width", .int(Int64(info.width))),
             ("height", .int(Int64(info.height))),
             ("pixel_format", .optional(info.pixelFormat) { .string($0) }),
+            ("display", .string(info.display.name)),
             ("time_base", .string(info.timeBase.description)),
             ("start_time", .optional(info.startTime) { .int($0) }),
             ("frames", .int(Int64(audit.frames.count))),
@@ -147,6 +148,10 @@ public struct TimestampReport: Sendable {
         var codec = "\(info.codec) \(info.width)x\(info.height)"
         if let pf = info.pixelFormat { codec += " \(pf)" }
         t.row("Container", "\(info.format) · \(codec)")
+        if let shown = info.display.summary {
+            let size = info.display.changesFrames ? ", shown \(info.shownWidth)x\(info.shownHeight) as ffmpeg writes it" : ""
+            t.row("Display", "the display matrix says \(shown)\(size)")
+        }
         var timing = "time base \(info.timeBase)"
         if let start = info.startTime { timing += " · start \(start)" }
         timing += " · \(Format.count(audit.frames.count, "frame")) decoded"
