@@ -210,11 +210,16 @@ private struct SeededNoise {
 }
 
 @Suite struct OrientationTimelineTests {
-    private func timeline(_ facings: [SpriteFacing], slotsPerFrame: Int64 = 1, transient: Int64 = 30) -> OrientationTimeline {
+    /// Unknown frames are "sprite lost" unless `unknownReason` says otherwise.
+    private func timeline(
+        _ facings: [SpriteFacing], slotsPerFrame: Int64 = 1, transient: Int64 = 30, unknownReason: UnknownReason = .lost
+    ) -> OrientationTimeline {
         let runs = facings.indices.map { CFRMap.Run(source: $0, firstSlot: Int64($0) * slotsPerFrame, count: slotsPerFrame) }
         let map = CFRMap(rate: Rational(60, 1), originSlot: 0, runs: runs, dropped: [])
         let orientations = facings.enumerated().map {
-            FrameOrientation(index: $0.offset, facing: $0.element, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true)
+            FrameOrientation(
+                index: $0.offset, facing: $0.element, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true,
+                reason: $0.element == .unknown ? unknownReason : nil)
         }
         return OrientationTimeline(
             orientations: orientations, map: map, placement: facings.indices.map { Int64($0) * 10 }, transientSlots: transient)
@@ -300,6 +305,34 @@ private struct SeededNoise {
         let long = timeline(
             right + Array(repeating: .mirrored, count: 10) + [.unknown] + Array(repeating: .mirrored, count: 10) + right, transient: 15)
         #expect(long.turns.map(\.slot) == [20, 41] && long.undecided.isEmpty)
+    }
+
+    /// A frame caught mid-flip (both orientations fit, the encoder smeared the turn) at a flip's
+    /// edge or inside it: the flip is seen, from that frame on, and the frame is named. Lost frames
+    /// there, or smears longer than two frames, still leave it undecided.
+    @Test func aFlipWhoseEdgeWasSmearedIsAFlip() {
+        let right = Array(repeating: SpriteFacing.canonical, count: 10)
+        let atStart = timeline(right + [.unknown, .mirrored, .mirrored] + right, slotsPerFrame: 3, unknownReason: .ambiguous)
+        #expect(atStart.undecided.isEmpty && atStart.turns.isEmpty)
+        #expect(atStart.flips.map(\.startSlot) == [30] && atStart.flips.map(\.slots) == [9])
+        #expect(atStart.flips.first?.sourceFrames == [10, 11, 12] && atStart.flips.first?.smearedFrames == [10])
+        #expect(atStart.flips.first?.sourceDuration == 30)
+        let bothEdges = timeline(
+            right + [.unknown] + Array(repeating: .mirrored, count: 15) + [.unknown] + right, unknownReason: .ambiguous)
+        #expect(bothEdges.flips.map(\.startSlot) == [10] && bothEdges.flips.map(\.slots) == [17])
+        #expect(bothEdges.flips.first?.smearedFrames == [10, 26])
+        let inside = timeline(right + [.mirrored, .unknown, .mirrored] + right, unknownReason: .ambiguous)
+        #expect(inside.flips.map(\.slots) == [3] && inside.undecided.isEmpty)
+        // Not smears: the sprite lost, a long ambiguous stretch, or longer than a flip.
+        let lost = timeline(right + [.unknown, .mirrored, .mirrored] + right)
+        #expect(lost.flips.isEmpty && lost.undecided.count == 1)
+        let long = timeline(right + [.unknown, .unknown, .unknown, .mirrored] + right, unknownReason: .ambiguous)
+        #expect(long.flips.isEmpty && long.undecided.count == 1)
+        let beyond = timeline(right + [.unknown] + Array(repeating: .mirrored, count: 30) + right, unknownReason: .ambiguous)
+        #expect(beyond.flips.isEmpty)
+        // Never back: where it ended was not seen.
+        let end = timeline(right + [.unknown, .mirrored, .mirrored], unknownReason: .ambiguous)
+        #expect(end.flips.isEmpty)
     }
 
     @Test func aShortStretchBeforeTheSpriteIsLostForGoodIsUndecided() {

@@ -12,6 +12,10 @@ public struct OrientationTimeline: Sendable {
         public var sourceFrames: [Int]
         /// From the first of those frames' timestamp to the timestamp of the first frame after them, in ticks.
         public var sourceDuration: Int64?
+        /// Those of `sourceFrames` caught mid-flip: found, but fitting both orientations about equally
+        /// (`UnknownReason.ambiguous`), between the facing before and the other one. The flip's start
+        /// or end is known to within them.
+        public var smearedFrames: [Int] = []
     }
 
     /// A lasting change of facing (a real turnaround).
@@ -57,7 +61,8 @@ public struct OrientationTimeline: Sendable {
     /// each frame's time on the grid's clock (`placement[i]`, ticks).
     ///
     /// A flip is a run of the other facing no longer than `transientSlots`, with confidently
-    /// classified slots of the previous facing directly on both sides. A longer run, or one that
+    /// classified slots of the previous facing directly on both sides, or with at most
+    /// `smearedFramesAtMost` ambiguous frames between (see `smearedFlip`). A longer run, or one that
     /// never returns, is a turn. A short run next to unknown slots is undecided, and so is a short
     /// first run that unknown slots precede or a short last run that they follow. Unknown slots are
     /// never read as either facing.
@@ -126,6 +131,23 @@ public struct OrientationTimeline: Sendable {
                 i += 2
                 continue
             }
+            if let smeared = OrientationTimeline.smearedFlip(segments, at: i, stable: stable, transientSlots: transientSlots) {
+                let first = segments[smeared.lowerBound], next = segments[smeared.upperBound]
+                var duration: Int64?
+                if let a = first.sources.first.flatMap({ placement.indices.contains($0) ? placement[$0] : nil }),
+                    let b = next.sources.first.flatMap({ placement.indices.contains($0) ? placement[$0] : nil })
+                {
+                    duration = b &- a
+                }
+                let pieces = segments[smeared]
+                flips.append(
+                    Flip(
+                        startSlot: first.firstSlot, slots: next.firstSlot - first.firstSlot, facing: s.facing,
+                        sourceFrames: pieces.flatMap(\.sources), sourceDuration: duration,
+                        smearedFrames: pieces.filter { $0.facing == .unknown }.flatMap(\.sources)))
+                i = smeared.upperBound + 1
+                continue
+            }
             if s.slots <= transientSlots, mayReturn, before == .unknown || after == .unknown {
                 undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
                 i += 1
@@ -153,6 +175,33 @@ public struct OrientationTimeline: Sendable {
         self.flips = flips
         self.turns = turns
         self.undecided = undecided
+    }
+
+    /// Ambiguous frames at most this many in a row inside a flip: a frame the encoder smeared as the
+    /// sprite turned shows both orientations at once; a longer gap is the sprite lost, not a flip's edge.
+    public static let smearedFramesAtMost = 2
+
+    /// The segments (`lowerBound..<upperBound`) of a flip seen with smeared frames: from segment `i`,
+    /// a short stretch of the other facing, the flip runs over stretches of that facing and of
+    /// ambiguous frames (at most `smearedFramesAtMost` in a row), with one of those at one edge or
+    /// inside at least, and the stable facing directly before and after it, all within
+    /// `transientSlots`. An ambiguous frame between confident frames of the two facings is the
+    /// flip's own edge, caught mid-turn (the other facing on both sides of it); lost, faint or
+    /// out-of-view frames are not, and leave the change undecided as before.
+    static func smearedFlip(_ segments: [Segment], at i: Int, stable: SpriteFacing?, transientSlots: Int64) -> Range<Int>? {
+        let other = segments[i].facing
+        func smear(_ k: Int) -> Bool {
+            segments[k].facing == .unknown && segments[k].reason == .ambiguous && segments[k].sources.count <= smearedFramesAtMost
+        }
+        guard let stable, other != stable, other != .unknown else { return nil }
+        let start = i > 0 && smear(i - 1) ? i - 1 : i
+        guard start > 0, segments[start - 1].facing == stable else { return nil }
+        var end = i + 1
+        while end < segments.count, segments[end].facing == other || smear(end) { end += 1 }
+        guard end < segments.count, segments[end].facing == stable else { return nil }
+        guard segments[start..<end].contains(where: { $0.facing == .unknown }) else { return nil }
+        guard segments[end].firstSlot - segments[start].firstSlot <= transientSlots else { return nil }
+        return start..<end
     }
 
     /// What the video could not establish, in a sentence; nil when every slot after the sprite was

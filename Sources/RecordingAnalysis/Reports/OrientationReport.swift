@@ -59,7 +59,8 @@ public struct OrientationReport: Sendable {
                     ("source_frames", .int(Int64(f.sourceFrames.count))),
                     ("source_duration_ms", .optional(f.sourceDuration) { .double(Double($0) * timeBase.doubleValue * 1000, decimals: 3) }),
                     ("facing", .string(name(f.facing))),
-                    ("sources", .array(f.sourceFrames.map { .int(Int64($0)) }))
+                    ("sources", .array(f.sourceFrames.map { .int(Int64($0)) })),
+                    ("smeared_sources", .array(f.smearedFrames.map { .int(Int64($0)) }))
                 ])
             })
     }
@@ -169,11 +170,15 @@ public struct OrientationReport: Sendable {
                 f.columns([
                     Format.seconds(slotSeconds(flip.startSlot)), Format.seconds(slotSeconds(flip.startSlot + flip.slots)),
                     Format.milliseconds(slotsMS(flip.slots)), "\(flip.slots) at \(rate.compactDescription) fps",
-                    "\(flip.sourceFrames.count) (" + flip.sourceFrames.map { "#\($0)" }.joined(separator: ", ") + ")",
+                    "\(flip.sourceFrames.count) ("
+                        + flip.sourceFrames.map { "#\($0)" + (flip.smearedFrames.contains($0) ? "*" : "") }.joined(separator: ", ") + ")",
                     flip.sourceDuration.map { Format.milliseconds(Double($0) * timeBase.doubleValue * 1000) } ?? "–", name(flip.facing)
                 ])
             }
             out += f.rendered
+            if timeline.flips.contains(where: { !$0.smearedFrames.isEmpty }) {
+                out += "  * caught mid-flip: both orientations fit about equally (the flip's edge is known to within it)\n"
+            }
         }
         var turns = TextTable(labelWidth: OrientationReport.labelWidth)
         turns.row(
