@@ -58,7 +58,6 @@ public struct VideoFrame {
     /// and the rest left black: a caller that looks at one neighbourhood saves the rest.
     public func grayImage(width: Int? = nil, height: Int? = nil, region: PixelRect? = nil) throws(MediaError) -> GrayImage {
         let size = storedSize(width, height)
-        guard display.changesFrames else { return try scaler.gray(pointer, width: size.width, height: size.height, region: region) }
         let storedRegion = region.map { display.storedRect($0, width: size.width, height: size.height) }
         return display.shown(try scaler.gray(pointer, width: size.width, height: size.height, region: storedRegion))
     }

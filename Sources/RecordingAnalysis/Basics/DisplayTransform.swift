@@ -105,6 +105,7 @@ public enum DisplayTransform: Sendable, Equatable {
 
     /// The stored rectangle that a shown rectangle covers, in a frame stored at `width` x `height`.
     public func storedRect(_ r: PixelRect, width: Int, height: Int) -> PixelRect {
+        guard changesFrames, r.width > 0, r.height > 0 else { return r }
         let a = storedPoint(x: r.x, y: r.y, width: width, height: height)
         let b = storedPoint(x: r.x + r.width - 1, y: r.y + r.height - 1, width: width, height: height)
         return PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)

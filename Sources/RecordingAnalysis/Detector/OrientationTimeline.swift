@@ -107,6 +107,13 @@ public struct OrientationTimeline: Sendable {
             i = settled
         }
         initialFacing = stable
+        // From a frame's timestamp to another's, in ticks, when both are placed.
+        func ticks(from first: Int?, to next: Int?) -> Int64? {
+            guard let first, let next, placement.indices.contains(first), placement.indices.contains(next),
+                let a = placement[first], let b = placement[next]
+            else { return nil }
+            return b &- a
+        }
         while i < segments.count {
             let s = segments[i]
             guard s.facing != .unknown, s.facing != stable else {
@@ -119,13 +126,7 @@ public struct OrientationTimeline: Sendable {
             // Returned, or never seen again: either way it may have been a flip.
             let mayReturn = nextKnown == stable || nextKnown == nil
             if s.slots <= transientSlots, before == stable, after == stable {
-                var duration: Int64?
-                if let first = s.sources.first, let next = segments[i + 1].sources.first,
-                    placement.indices.contains(first), placement.indices.contains(next),
-                    let a = placement[first], let b = placement[next]
-                {
-                    duration = b &- a
-                }
+                let duration = ticks(from: s.sources.first, to: segments[i + 1].sources.first)
                 flips.append(
                     Flip(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, sourceDuration: duration))
                 i += 2
@@ -133,12 +134,7 @@ public struct OrientationTimeline: Sendable {
             }
             if let smeared = OrientationTimeline.smearedFlip(segments, at: i, stable: stable, transientSlots: transientSlots) {
                 let first = segments[smeared.lowerBound], next = segments[smeared.upperBound]
-                var duration: Int64?
-                if let a = first.sources.first.flatMap({ placement.indices.contains($0) ? placement[$0] : nil }),
-                    let b = next.sources.first.flatMap({ placement.indices.contains($0) ? placement[$0] : nil })
-                {
-                    duration = b &- a
-                }
+                let duration = ticks(from: first.sources.first, to: next.sources.first)
                 let pieces = segments[smeared]
                 flips.append(
                     Flip(
