@@ -109,7 +109,8 @@ struct AnalyzeCommand: Command {
         let pictures: [Int: Picture] =
             plan.tileSizes.isEmpty
             ? [:]
-            : try FrameExtraction.rgbImages(path: recording, sources: Set(plan.tileSizes.keys)) { source, frame -> Picture in
+            : try FrameExtraction.rgbImages(path: recording, sources: Set(plan.tileSizes.keys), timings: analysis.scan) {
+                source, frame -> Picture in
                 let image = try frame.rgbImage()
                 var tiles: [EvidencePlan.TileSize: RGBImage] = [:]
                 for size in plan.tileSizes[source] ?? [] {

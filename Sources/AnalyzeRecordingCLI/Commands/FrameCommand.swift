@@ -224,7 +224,7 @@ struct FrameCommand: Command {
                 message: "\(recording): no frame at \(time) on the \(usePTS ? "pts" : "cfr") clock: "
                     + "the recording ends at \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount)))")
         }
-        let images = try FrameExtraction.rgbImages(path: recording, sources: [chosen])
+        let images = try FrameExtraction.rgbImages(path: recording, sources: [chosen], timings: grid.scan)
         guard let image = images[chosen] else {
             throw CommandFailure(status: .dataError, message: "\(recording): frame #\(chosen) could not be decoded")
         }
@@ -242,7 +242,7 @@ struct FrameCommand: Command {
         let sources = slots.compactMap { grid.map.source(atSlot: $0) }
         let info = grid.scan.info
         let size = Filmstrip.tileSize(width: info.shownWidth, height: info.shownHeight, count: slots.count)
-        let images = try FrameExtraction.rgbImages(path: recording, sources: Set(sources), size: size)
+        let images = try FrameExtraction.rgbImages(path: recording, sources: Set(sources), timings: grid.scan, size: size)
         var tiles: [RGBImage] = []
         var t = TextTable(indent: 2)
         t.header(["tile", "slot", "time", "source frame"])

@@ -3,15 +3,68 @@ import RecordingAnalysis
 /// Pulls chosen frames out of a recording as images, and writes constant-rate copies of it.
 public enum FrameExtraction {
     /// Decodes `path` and returns the RGB image of every source frame in `sources` (decoder output
-    /// indices), at `size` or full size. Stops decoding once all are found.
-    public static func rgbImages(path: String, sources: Set<Int>, size: (width: Int, height: Int)? = nil) throws -> [Int: RGBImage] {
-        try rgbImages(path: path, sources: sources) { _, frame in try frame.rgbImage(width: size?.width, height: size?.height) }
+    /// indices), at `size` or full size. Stops decoding once all are found; with the recording's
+    /// `timings`, starts at a key packet shortly before the first of them (`SeekPoint`).
+    public static func rgbImages(
+        path: String, sources: Set<Int>, timings: TimingScan? = nil, size: (width: Int, height: Int)? = nil
+    ) throws -> [Int: RGBImage] {
+        try rgbImages(path: path, sources: sources, timings: timings) { _, frame in
+            try frame.rgbImage(width: size?.width, height: size?.height)
+        }
     }
 
     /// Decodes `path` once and keeps what `make` derives from each source frame in `sources` (the
     /// frame is valid only during the call), so memory holds only the results: small tiles for
     /// evidence instead of every full frame at once.
-    public static func rgbImages<T>(path: String, sources: Set<Int>, make: (Int, VideoFrame) throws -> T) throws -> [Int: T] {
+    ///
+    /// With the recording's `timings` (from a pass over the same file), decoding starts at the key
+    /// packet `SeekPoint.plan` chooses, and frames are named by their place and pts. If the demuxer lands
+    /// elsewhere, or any frame after it is not the one the timings expect, or a chosen frame does
+    /// not come out, everything is decoded again from the first packet: the results are those of a
+    /// whole decode either way.
+    public static func rgbImages<T>(
+        path: String, sources: Set<Int>, timings: TimingScan? = nil, make: (Int, VideoFrame) throws -> T
+    ) throws -> [Int: T] {
+        if let timings, let point = SeekPoint.plan(packets: timings.packets, frames: timings.frames, needed: sources),
+            let results = try rgbImages(path: path, sources: sources, after: point, packets: timings.packets, make: make)
+        {
+            return results
+        }
+        return try imagesFromStart(path: path, sources: sources, make: make)
+    }
+
+    /// What `make` derives from the frames `sources`, decoded from `point` of a recording whose
+    /// packets in decode order are `packets`; nil when the seek cannot be trusted to give them.
+    public static func rgbImages<T>(
+        path: String, sources: Set<Int>, after point: SeekPoint, packets: [PacketTiming], make: (Int, VideoFrame) throws -> T
+    ) throws -> [Int: T]? {
+        let reader = try RecordingReader(path: path)
+        guard reader.seek(to: point) else { return nil }
+        var results: [Int: T] = [:]
+        var names: SeekPoint.FrameNames?
+        var checkedFirst = false, trusted = true
+        try reader.decode(
+            onPacket: { packet in
+                guard !checkedFirst else { return }
+                checkedFirst = true
+                names = point.frameNames(landingOn: packet, of: packets)
+                if names == nil {
+                    trusted = false
+                    throw StopDecoding()
+                }
+            },
+            onFrame: { frame in
+                guard let index = names?.index(ofNextFramePTS: frame.pts) else {
+                    trusted = false
+                    throw StopDecoding()
+                }
+                if sources.contains(index) { results[index] = try make(index, frame) }
+                if results.count == sources.count { throw StopDecoding() }
+            })
+        return trusted && results.count == sources.count ? results : nil
+    }
+
+    private static func imagesFromStart<T>(path: String, sources: Set<Int>, make: (Int, VideoFrame) throws -> T) throws -> [Int: T] {
         let reader = try RecordingReader(path: path)
         var results: [Int: T] = [:]
         var index = 0
