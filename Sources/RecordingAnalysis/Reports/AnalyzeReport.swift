@@ -71,6 +71,12 @@ public struct AnalyzeReport: Sendable {
                 .rows(count: disagreeing.count) { [c, disagreeing] i in
                     .string(c.disagreement(c.pairs[disagreeing[i]]))
                 }
+            ),
+            (
+                "unlogged_turns",
+                .rows(count: findings.unloggedTurns.count) { [turns = findings.unloggedTurns, map = findings.timeline.map] i in
+                    .object([("slot", .int(turns[i].slot)), ("at_s", .double(map.seconds(ofSlot: turns[i].slot), decimals: 6))])
+                }
             )
         ])
     }
@@ -99,6 +105,10 @@ public struct AnalyzeReport: Sendable {
                 pairs.columns(["…", "\(c.pairs.count - Limits.textRows) more pairs in the JSON", "", "", ""])
             }
             if !c.pairs.isEmpty { out += pairs.rendered }
+            for turn in findings.unloggedTurns.prefix(Limits.textRows) {
+                out +=
+                    "  not in the log: the sprite in view turns at \(Format.seconds(findings.timeline.map.seconds(ofSlot: turn.slot))); neither formula turns the probe's sprite then\n"
+            }
             if c.verdict == .inconsistent || c.hiddenByUnknown {
                 for p in c.pairs.lazy.filter({ !$0.agrees }).prefix(Limits.textRows) {
                     out += "  \(p.hidden ? "unseen" : "disagrees"): \(c.disagreement(p))\n"

@@ -16,6 +16,9 @@ public struct CaptureFindings: Sendable {
     public let predictedMoments: [PredictedMoment]
     /// Pass, fail or undetermined, with the facts it rests on.
     public let verdict: CaptureVerdict
+    /// The video's turns the probe log's sprite does not make (`UnloggedTurns`): the log's answer
+    /// is then about another sprite than the one in view, and no check passes on it.
+    public let unloggedTurns: [OrientationTimeline.Turn]
 
     /// What the findings are computed from, besides the timeline and the log.
     public struct Context: Sendable {
@@ -61,9 +64,7 @@ public struct CaptureFindings: Sendable {
                 transientMS: context.transientMS)
         }
         self.crossCheck = crossCheck
-        verdict = CaptureVerdict(
-            flips: timeline.flips, crossCheck: crossCheck, expectation: context.expectation,
-            uncertainty: timeline.uncertainty(slotMS: 1000 * slotSeconds), damage: context.damage)
+        var unlogged: [OrientationTimeline.Turn] = []
         if let log, let crossCheck,
             let mapping = WallClockMapping.best(
                 wallOrigin: context.wallOrigin, crossCheck: crossCheck, walkOrigin: log.walkOrigin,
@@ -72,10 +73,21 @@ public struct CaptureFindings: Sendable {
         {
             wallClock = mapping
             predictedMoments = PredictedMoment.all(log: log, mapping: mapping, timeline: timeline, transientMS: context.transientMS)
+            unlogged = UnloggedTurns.find(in: timeline, log: log, mapping: mapping, toleranceMS: toleranceMS)
         } else {
             wallClock = nil
             predictedMoments = []
         }
+        unloggedTurns = unlogged
+        var uncertainty = timeline.uncertainty(slotMS: 1000 * slotSeconds)
+        if let turn = unlogged.first {
+            let why =
+                "the sprite in view turns at \(Format.seconds(timeline.map.seconds(ofSlot: turn.slot))) where the probe log's sprite does not turn: it may be another sprite (a template names the one to follow)"
+            uncertainty = [uncertainty, why].compactMap { $0 }.joined(separator: " and ")
+        }
+        verdict = CaptureVerdict(
+            flips: timeline.flips, crossCheck: crossCheck, expectation: context.expectation,
+            uncertainty: uncertainty, damage: context.damage)
     }
 
     /// Where `timeline` cannot show a flip for sure, on the recording clock: its unknown stretches and

@@ -108,6 +108,14 @@ public struct AnalyzeDocument: Decodable, Sendable {
         public let toleranceMs: Double
         public let pairs: [Pair]
         public let disagreements: [String]
+        /// The video's turns the probe log's sprite does not make: the video follows another sprite.
+        public let unloggedTurns: [UnloggedTurn]
+
+        /// A turn of the sprite in view that neither formula makes.
+        public struct UnloggedTurn: Decodable, Sendable {
+            public let slot: Int64
+            public let atS: Double
+        }
 
         /// A video flip paired with a formula's prediction.
         public struct Pair: Decodable, Sendable {
