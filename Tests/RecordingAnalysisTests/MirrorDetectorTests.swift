@@ -160,7 +160,8 @@ private struct SeededNoise {
         let canonicalScore = TemplateMatcher(weighted).best(in: lookalike, positions: near)?.score ?? 0
         let mirroredScore = TemplateMatcher(weighted.mirrored).best(in: lookalike, positions: near)?.score ?? 0
         #expect(canonicalScore >= 0.7 && canonicalScore < 0.8)
-        #expect(FrameOrientation.confidence(best: canonicalScore, other: mirroredScore) >= 0.35)
+        #expect(
+            FrameOrientation.confidence(best: canonicalScore, other: mirroredScore) >= MirrorDetector.Configuration().confidenceThreshold)
         var detector = MirrorDetector(MirrorDetector.Configuration(template: template))
         var frames = (0..<6).map { scene(x: 10 + $0, mirrored: false, noise: UInt64($0)) }
         frames += [lookalike, lookalike]
