@@ -17,15 +17,18 @@ public enum FrameExtraction {
     /// frame is valid only during the call), so memory holds only the results: small tiles for
     /// evidence instead of every full frame at once.
     ///
-    /// With the recording's `timings` (from a pass over the same file), decoding starts at the key
-    /// packet `SeekPoint.plan` chooses, and frames are named by their place and pts. If the demuxer lands
-    /// elsewhere, or any frame after it is not the one the timings expect, or a chosen frame does
-    /// not come out, everything is decoded again from the first packet: the results are those of a
-    /// whole decode either way.
+    /// With the recording's `timings` (from a pass over the same file that decoded it cleanly),
+    /// decoding starts at the key packet `SeekPoint.plan` chooses, and frames are named by their
+    /// place and pts. If the demuxer lands elsewhere, or any frame after it is not the one the
+    /// timings expect, or a chosen frame does not come out, everything is decoded again from the
+    /// first packet: the results are those of a whole decode either way.
     public static func rgbImages<T>(
         path: String, sources: Set<Int>, timings: TimingScan? = nil, make: (Int, VideoFrame) throws -> T
     ) throws -> [Int: T] {
-        if let timings, let point = SeekPoint.plan(packets: timings.packets, frames: timings.frames, needed: sources),
+        // A capture that did not decode cleanly is decoded from the start: the decoder conceals damage
+        // with pictures decoded before it, which a seek would not have decoded.
+        if let timings, timings.integrity.isIntact,
+            let point = SeekPoint.plan(packets: timings.packets, frames: timings.frames, needed: sources),
             let results = try rgbImages(path: path, sources: sources, after: point, packets: timings.packets, make: make)
         {
             return results
