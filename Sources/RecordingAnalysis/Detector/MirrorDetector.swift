@@ -111,7 +111,7 @@ public struct MirrorDetector: Sendable {
         /// A sprite found anywhere else in the frame, or a template located for the first time, needs this.
         public var acquireThreshold: Float = 0.7
         /// Below this confidence a frame's facing is unknown.
-        public var confidenceThreshold: Float = 0.28
+        public var confidenceThreshold: Float = 0.35
         /// Below this standard deviation (gray levels, under the template's weights) where the sprite
         /// was found, an undecided frame is `lowContrast` rather than `ambiguous`.
         public var lowContrast: Float = 6
