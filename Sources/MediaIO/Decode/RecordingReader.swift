@@ -200,7 +200,7 @@ public final class RecordingReader {
 
     /// Positions the demuxer at `point`'s key packet (or an earlier one) for the `decode` that
     /// follows; false when this reader has decoded already or the demuxer cannot seek. Which packet
-    /// it landed on is for the caller to check (`SeekPoint.accepts`) on the first one decoded.
+    /// it landed on is for the caller to check on the first one decoded (`SeekPoint.frameNames`).
     public func seek(to point: SeekPoint) -> Bool {
         guard !consumed, let timestamp = point.seekTimestamp else { return false }
         return av_seek_frame(format.pointer, streamIndex, timestamp, AVSEEK_FLAG_BACKWARD) >= 0

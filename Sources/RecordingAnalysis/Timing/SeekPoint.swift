@@ -11,7 +11,7 @@
 /// the timings allow that check: every frame and every shown packet has a pts, each frame is one
 /// packet, the frames from each of the two key packets on have the pts of the packets from it on,
 /// and no packet is corrupt (a damaged stream is decoded whole, as it always was).
-public struct SeekPoint: Hashable, Sendable {
+public struct SeekPoint: Equatable, Sendable {
     /// The key packet to start at, by its position in decode order.
     public let packetIndex: Int
     public let pts: Int64?
@@ -62,7 +62,7 @@ public struct SeekPoint: Hashable, Sendable {
         guard first.isKey, let k = packets.firstIndex(where: { $0.pts == first.pts && $0.dts == first.dts }),
             packets[k].isKey, k <= packetIndex, Self.framesAreThePackets(from: k, framePTS: framePTS, packets: packets)
         else { return nil }
-        let start = framePTS.count - packets[k...].filter { !$0.isDiscarded }.count
+        let start = k == packetIndex ? firstFrame : framePTS.count - packets[k...].filter { !$0.isDiscarded }.count
         return FrameNames(framePTS: framePTS, next: start, strictFrom: strictFrom)
     }
 
