@@ -118,6 +118,22 @@ private struct SeededNoise {
         #expect(detector.firstEvent?.index == 3)
     }
 
+    @Test func theFramesAutoModeReadsAgainAreHeldToAutoModesBar() throws {
+        var detector = MirrorDetector(MirrorDetector.Configuration())
+        for (i, m) in [false, false, false, true, false, false].enumerated() {
+            let image = scene(x: 30 + i, mirrored: m, noise: UInt64(i))
+            detector.feed(index: i, image: image) { image }
+        }
+        let back = try #require(detector.lookBack)
+        // The look-back is a template-mode detector, yet its template is an appearance cut from the
+        // video, not one the user vouched for.
+        #expect(back.detector.configuration.template != nil)
+        #expect(back.detector.configuration.confidenceThreshold == MirrorDetector.Configuration.autoConfidence)
+        let given = MirrorDetector.Configuration(template: try #require(detector.trackAppearance))
+        #expect(given.confidenceThreshold == MirrorDetector.Configuration.givenTemplateConfidence)
+        #expect(MirrorDetector.Configuration.givenTemplateConfidence < MirrorDetector.Configuration.autoConfidence)
+    }
+
     @Test func templateModeNamesTheFacing() {
         let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
         var detector = MirrorDetector(MirrorDetector.Configuration(template: template))

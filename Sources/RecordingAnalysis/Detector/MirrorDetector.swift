@@ -110,8 +110,9 @@ public struct MirrorDetector: Sendable {
         public var presenceThreshold: Float = 0.6
         /// A sprite found anywhere else in the frame, or a template located for the first time, needs this.
         public var acquireThreshold: Float = 0.7
-        /// Below this confidence a frame's facing is unknown.
-        public var confidenceThreshold: Float = 0.35
+        /// Below this confidence a frame's facing is unknown: `givenTemplateConfidence` with a template
+        /// given, `autoConfidence` in auto mode (and in the frames auto mode reads again).
+        public var confidenceThreshold: Float
         /// Below this standard deviation (gray levels, under the template's weights) where the sprite
         /// was found, an undecided frame is `lowContrast` rather than `ambiguous`.
         public var lowContrast: Float = 6
@@ -156,9 +157,19 @@ public struct MirrorDetector: Sendable {
         public var probationFrames = 12
         public var finder = MirrorEventFinder.Parameters()
 
+        /// Auto mode's confidence threshold. It also decides whether a track survives its probation
+        /// (`probationFrames`): on a real simctl capture, frames after a UI mirror event (calendar
+        /// paging) were read at 0.28–0.35, and a lower bar kept that track as a sprite.
+        public static let autoConfidence: Float = 0.35
+        /// A given template's confidence threshold: that template is the sprite, located only with
+        /// the acquire, sure and colour checks, so a visible sprite read the right way round at
+        /// 0.28–0.35 is not left unknown (measured on the seeded, browser and real captures).
+        public static let givenTemplateConfidence: Float = 0.28
+
         public init(template: SpriteTemplate? = nil, roi: PixelRect? = nil) {
             self.template = template
             self.roi = roi
+            confidenceThreshold = template == nil ? Self.autoConfidence : Self.givenTemplateConfidence
         }
     }
 
@@ -338,6 +349,8 @@ public struct MirrorDetector: Sendable {
         guard let frames = lookBackFrames, let appearance = adaptive ? trackAppearance : template else { return nil }
         var c = Configuration(template: appearance, roi: configuration.roi)
         c.scales = [1]
+        // The run's own bar: auto mode's frames before its track are read as strictly as the track.
+        c.confidenceThreshold = configuration.confidenceThreshold
         // Template mode: read again like any template-mode pass, except that the place is searched
         // for again sooner (it has fewer frames to find the sprite in): a sprite partly hidden at the
         // start may be located on something else again.
