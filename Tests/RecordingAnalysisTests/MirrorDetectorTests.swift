@@ -134,6 +134,27 @@ private struct SeededNoise {
         #expect(MirrorDetector.Configuration.givenTemplateConfidence < MirrorDetector.Configuration.autoConfidence)
     }
 
+    @Test func aTrackThatJumpsToALookalikeOnProbationIsGivenUp() {
+        // Two identical glyphs; the left one mirrors in place, stays a frame, then is gone, and the
+        // only match left is its twin across the frame (calendar dates, list icons).
+        func frame(left: Bool?, _ i: Int) -> GrayImage {
+            var img = left.map { scene(x: 15, mirrored: $0) } ?? GrayImage(width: 120, height: 80, fill: 100)
+            let twin = scene(x: 80, mirrored: false)
+            for y in 36..<60 { for x in 76..<104 { img[x, y] = twin[x, y] } }
+            var rng = SeededNoise(UInt64(i))
+            for k in img.pixels.indices { img.pixels[k] = UInt8(clamping: Int(img.pixels[k]) + Int(rng.next() % 5) - 2) }
+            return img
+        }
+        let left: [Bool?] = [false, false, false, true, true, nil, nil, nil, nil, nil]
+        var detector = MirrorDetector(MirrorDetector.Configuration())
+        for (i, l) in left.enumerated() {
+            let image = frame(left: l, i)
+            detector.feed(index: i, image: image) { image }
+        }
+        #expect(detector.firstEvent == nil)
+        #expect(detector.orientations.allSatisfy { !$0.measured && $0.facing == .canonical })
+    }
+
     @Test func templateModeNamesTheFacing() {
         let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
         var detector = MirrorDetector(MirrorDetector.Configuration(template: template))

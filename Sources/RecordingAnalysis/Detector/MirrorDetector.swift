@@ -153,7 +153,7 @@ public struct MirrorDetector: Sendable {
         /// most this many frames.
         public var coveredFrames = 300
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
-        /// that started it is given up.
+        /// that started it, or is found in one of them only away from where it was, is given up.
         public var probationFrames = 12
         public var finder = MirrorEventFinder.Parameters()
 
@@ -304,8 +304,12 @@ public struct MirrorDetector: Sendable {
                 result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
             }
         } else if template != nil {
+            let before = lastPosition
             result = try classify(index: index, image: &image, partial: partial, colourFrame: colourFrame, fullFrame: fullFrame)
-            if result.facing == .unknown, let first = firstEvent, index - first.index <= configuration.probationFrames {
+            // On probation the thing that mirrored must stay readable where it is: found away from
+            // its last place, it was one of several lookalikes (calendar dates, list glyphs).
+            let jumped = result.position.map { p in before.map { !p.overlaps($0) } ?? false } ?? false
+            if result.facing == .unknown || jumped, let first = firstEvent, index - first.index <= configuration.probationFrames {
                 retractTrack(since: first.index - 1)
                 result = FrameOrientation(index: index, facing: .canonical, measured: false)
             }
