@@ -39,6 +39,35 @@ import TestSupport
         }
     }
 
+    /// Every block sum factors 2 and 3 can meet (0 … 255 · factor²), in both ranges: one row of
+    /// blocks, block k holding pixels that add up to k.
+    @Test(.enabled(if: TestSupport.ffmpeg != nil), arguments: [(2, "tv"), (2, "pc"), (3, "tv"), (3, "pc")])
+    func everyBlockSumHasItsValue(factor: Int, range: String) throws {
+        let dir = TestSupport.temporaryDirectory("boxluma-sums")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let area = factor * factor, blocks = 255 * area + 1
+        let fw = factor * blocks, fh = factor
+        var luma = [UInt8](repeating: 0, count: fw * fh)
+        for k in 0..<blocks {
+            for p in 0..<area {
+                luma[(p / factor) * fw + k * factor + p % factor] = UInt8(k / area + (p < k % area ? 1 : 0))
+            }
+        }
+        let rawPath = dir.appendingPathComponent("frame.yuv").path, path = dir.appendingPathComponent("clip.mkv").path
+        try Data(luma + [UInt8](repeating: 128, count: 2 * fw * fh)).write(to: URL(fileURLWithPath: rawPath))
+        try TestSupport.ffmpegRun([
+            "-f", "rawvideo", "-pix_fmt", "yuv444p", "-s", "\(fw)x\(fh)", "-color_range", range, "-i", rawPath,
+            "-c:v", "ffv1", "-color_range", range, path
+        ])
+        let expected = (0..<blocks).map { sum -> UInt8 in
+            let mean = (2 * sum + area) / (2 * area)
+            return UInt8(min(255, range == "tv" ? (max(0, mean - 16) * 255 * 2 + 219) / (2 * 219) : mean))
+        }
+        var got: GrayImage?
+        try RecordingReader(path: path).decode { frame in got = try frame.grayImage(width: blocks, height: 1) }
+        #expect(got?.pixels == expected)
+    }
+
     @Test(.enabled(if: TestSupport.ffmpeg != nil)) func limitedRangeLumaIsTheRoundedBlockMeanExpanded() throws {
         try expectDefinition(pixelFormat: "yuv420p", range: "tv")
     }

@@ -64,7 +64,9 @@ import TestSupport
 @Suite struct ColourChannelDefinitionTests {
     @Test(
         .enabled(if: TestSupport.ffmpeg != nil),
-        arguments: [("yuv420p", "tv", 2, "rawvideo"), ("yuv444p", "pc", 3, "ffv1"), ("nv12", "tv", 2, "rawvideo")])
+        arguments: [
+            ("yuv420p", "tv", 2, "rawvideo"), ("yuv420p", "pc", 3, "ffv1"), ("yuv444p", "pc", 3, "ffv1"), ("nv12", "tv", 2, "rawvideo")
+        ])
     func everyPixelIsTheNearestChromaSamplesDistanceFromGray(pixelFormat: String, range: String, factor: Int, codec: String) throws {
         let dir = TestSupport.temporaryDirectory("chroma")
         defer { try? FileManager.default.removeItem(at: dir) }

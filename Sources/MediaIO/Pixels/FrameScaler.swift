@@ -6,8 +6,6 @@ final class FrameScaler {
     private var context: OpaquePointer?
     /// Row sums of the box average, kept between frames so the per-frame path does not allocate it.
     private var accumulator: [UInt16] = []
-    /// Output pixel by block sum, per factor and range (`blockSumTable`).
-    private var blockSumTables: [Int: [UInt8]] = [:]
 
     deinit { sws_freeContext(context) }
 
@@ -22,7 +20,7 @@ final class FrameScaler {
     /// component layout; a gray format is all 0); for others, libswscale's area-averaged RGB through
     /// the channel's RGB definition.
     func colourChannel(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> GrayImage {
-        if let fast = FrameScaler.nearestChroma(frame, width: width, height: height) { return fast }
+        if let fast = nearestChroma(frame, width: width, height: height) { return fast }
         let rgb = try convert(frame, to: AV_PIX_FMT_RGB24, bytesPerPixel: 3, width: width, height: height, flags: SWS_AREA)
         var pixels = [UInt8](repeating: 0, count: width * height)
         for i in 0..<pixels.count {
@@ -32,7 +30,11 @@ final class FrameScaler {
         return GrayImage(width: width, height: height, pixels: pixels)
     }
 
-    private static func nearestChroma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
+    /// Where each output column's chroma sample sits in its chroma row, per frame geometry: worked
+    /// out once per capture, not per frame.
+    private var chromaColumns: (key: [Int], columns: [Int32], identity: Bool)?
+
+    private func nearestChroma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
         guard width > 0, height > 0, fw >= width, fh >= height,
             let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format))
@@ -55,30 +57,80 @@ final class FrameScaler {
         let cbStride = Int(strides[Int(cb.plane)]), crStride = Int(strides[Int(cr.plane)])
         guard cbStride > 0, crStride > 0 else { return nil }
         let shiftX = Int(descriptor.pointee.log2_chroma_w), shiftY = Int(descriptor.pointee.log2_chroma_h)
-        // |C − 128| per chroma value, stretched to full range for limited-range chroma (16-240).
-        let stretch = isFullRange(frame) ? 1.0 : 255.0 / 224
-        let distance: [UInt8] = (0..<256).map { UInt8(min(127, (Double(abs($0 - 128)) * stretch).rounded())) }
-        let columns = (0..<width).map { x in ((2 * x + 1) * fw / (2 * width)) >> shiftX }
-        let cbColumns = columns.map { $0 * Int(cb.step) + Int(cb.offset) }
-        let crColumns = columns.map { $0 * Int(cr.step) + Int(cr.offset) }
+        let cbStep = Int(cb.step), cbOffset = Int(cb.offset), crStep = Int(cr.step), crOffset = Int(cr.offset)
+        let key = [fw, width, shiftX]
+        if chromaColumns?.key != key {
+            let columns = (0..<width).map { x in Int32(((2 * x + 1) * fw / (2 * width)) >> shiftX) }
+            chromaColumns = (key, columns, columns.enumerated().allSatisfy { $0.offset == Int($0.element) })
+        }
+        guard let (_, columns, identity) = chromaColumns, let last = columns.last else { return nil }
+        // Every chroma sample up to the last column used, in this row.
+        let span = Int(last) + 1
+        if chromaRow.count < span { chromaRow = [UInt8](repeating: 0, count: span) }
+        let fullRange = FrameScaler.isFullRange(frame)
         var out = [UInt8](repeating: 0, count: width * height)
         out.withUnsafeMutableBufferPointer { o in
-            distance.withUnsafeBufferPointer { table in
-                cbColumns.withUnsafeBufferPointer { cbc in
-                    crColumns.withUnsafeBufferPointer { crc in
-                        guard let dst = o.baseAddress, let d = table.baseAddress, let cbx = cbc.baseAddress, let crx = crc.baseAddress
-                        else { return }
-                        for y in 0..<height {
-                            let chromaRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
-                            let cbRow = cbBase + chromaRow * cbStride, crRow = crBase + chromaRow * crStride
-                            let row = dst + y * width
-                            for x in 0..<width { row[x] = d[Int(cbRow[cbx[x]])] &+ d[Int(crRow[crx[x]])] }
+            chromaRow.withUnsafeMutableBufferPointer { r in
+                columns.withUnsafeBufferPointer { c in
+                    guard let dst = o.baseAddress, let row = r.baseAddress, let col = c.baseAddress else { return }
+                    for y in 0..<height {
+                        let sourceRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
+                        let cbRow = cbBase + sourceRow * cbStride + cbOffset, crRow = crBase + sourceRow * crStride + crOffset
+                        let target = identity ? dst + y * width : row
+                        if cbStep == 1, crStep == 1 {
+                            FrameScaler.chromaDistances(cbRow, crRow, count: span, fullRange: fullRange, into: target)
+                        } else {
+                            FrameScaler.chromaDistances(
+                                cbRow, crRow, cbStep: cbStep, crStep: crStep, count: span, fullRange: fullRange, into: target)
+                        }
+                        if !identity {
+                            let line = dst + y * width
+                            for x in 0..<width { line[x] = row[Int(col[x])] }
                         }
                     }
                 }
             }
         }
         return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    /// A row of `ColourChannel` values at chroma resolution, reused between rows and frames.
+    private var chromaRow: [UInt8] = []
+
+    /// min(127, |C − 128|) for full-range chroma; limited-range chroma (16–240) first stretched to
+    /// full range by 255/224 and rounded half up: ⌊(255a + 112) / 224⌋ for a = |C − 128| ≤ 128, which
+    /// is a + ⌊(31a + 112) / 224⌋, the division a multiply-high by 1171 and a shift by 2 in 16-bit
+    /// lanes (exact for every such a; the colour-channel tests check all 256 values).
+    @inline(__always)
+    private static func distance(_ c: UInt8, fullRange: Bool) -> UInt16 {
+        let a = UInt16(c >= 128 ? c &- 128 : 128 &- c)
+        guard !fullRange else { return min(127, a) }
+        return min(127, a &+ (UInt16(truncatingIfNeeded: (UInt32(31 &* a &+ 112) &* 1171) >> 16) >> 2))
+    }
+
+    /// Planar chroma: both planes read contiguously, so the loop is vectorised.
+    private static func chromaDistances(
+        _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>, count: Int, fullRange: Bool,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        if fullRange {
+            for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: distance(cb[i], fullRange: true) &+ distance(cr[i], fullRange: true)) }
+        } else {
+            for i in 0..<count {
+                out[i] = UInt8(truncatingIfNeeded: distance(cb[i], fullRange: false) &+ distance(cr[i], fullRange: false))
+            }
+        }
+    }
+
+    /// Interleaved chroma (NV12, NV21 and the like): each plane at its own step.
+    private static func chromaDistances(
+        _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>, cbStep: Int, crStep: Int, count: Int, fullRange: Bool,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        for i in 0..<count {
+            out[i] = UInt8(
+                truncatingIfNeeded: distance(cb[i * cbStep], fullRange: fullRange) &+ distance(cr[i * crStep], fullRange: fullRange))
+        }
     }
 
     static func isFullRange(_ frame: UnsafeMutablePointer<AVFrame>) -> Bool {
@@ -142,46 +194,53 @@ final class FrameScaler {
             }
             return GrayImage(width: width, height: height, pixels: out)
         }
-        // Sum `factor` rows into a 16-bit accumulator, then (factor 2 and 3) every run of `factor`
-        // neighbours in it, both loops the compiler vectorises: every factor-th run is an output
-        // pixel's block sum, turned into its value by one table (the rounded division by the block's
-        // area and the range table folded together). Larger factors add up each block's columns.
-        let sumTable = factor <= 3 ? blockSumTable(factor: factor, fullRange: fullRange, reciprocal: reciprocal) : []
-        if accumulator.count < 2 * span { accumulator = [UInt16](repeating: 0, count: 2 * span) }
+        // Sum `factor` rows into a 16-bit accumulator, then each block's `factor` columns in it, all
+        // loops the compiler vectorises for factors 2 and 3 (the mean and the range expansion in
+        // arithmetic, below); larger factors go through the tables.
+        if accumulator.count < span { accumulator = [UInt16](repeating: 0, count: span) }
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in
                 lut.withUnsafeBufferPointer { table in
-                    sumTable.withUnsafeBufferPointer { bySum in
-                        guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
-                        let runs = a + span
-                        let count = area.width
-                        for y in area.y..<area.maxY {
-                            let first = plane + (y * factor) * stride + columnOffset
-                            for i in 0..<span { a[i] = UInt16(first[i]) }
-                            for r in 1..<factor {
-                                let row = plane + (y * factor + r) * stride + columnOffset
-                                for i in 0..<span { a[i] &+= UInt16(row[i]) }
-                            }
-                            let dst = dstBase + y * width + area.x
-                            switch factor {
-                            case 2:
-                                for i in 0..<(span - 1) { runs[i] = a[i] &+ a[i + 1] }
-                            case 3:
-                                for i in 0..<(span - 2) { runs[i] = a[i] &+ a[i + 1] &+ a[i + 2] }
-                            default:
-                                var j = 0
+                    guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
+                    let count = area.width
+                    for y in area.y..<area.maxY {
+                        let first = plane + (y * factor) * stride + columnOffset
+                        for i in 0..<span { a[i] = UInt16(first[i]) }
+                        for r in 1..<factor {
+                            let row = plane + (y * factor + r) * stride + columnOffset
+                            for i in 0..<span { a[i] &+= UInt16(row[i]) }
+                        }
+                        let dst = dstBase + y * width + area.x
+                        switch factor {
+                        case 2:
+                            if fullRange {
+                                for i in 0..<count { dst[i] = UInt8(truncatingIfNeeded: FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])) }
+                            } else {
                                 for i in 0..<count {
-                                    var sum: UInt32 = 0
-                                    for _ in 0..<factor {
-                                        sum &+= UInt32(a[j])
-                                        j += 1
-                                    }
-                                    dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
+                                    dst[i] = UInt8(truncatingIfNeeded: FrameScaler.expanded(FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])))
                                 }
-                                continue
                             }
-                            guard let b = bySum.baseAddress else { continue }
-                            for i in 0..<count { dst[i] = b[Int(runs[factor * i])] }
+                        case 3:
+                            if fullRange {
+                                for i in 0..<count {
+                                    dst[i] = UInt8(truncatingIfNeeded: FrameScaler.mean9(a[3 * i] &+ a[3 * i + 1] &+ a[3 * i + 2]))
+                                }
+                            } else {
+                                for i in 0..<count {
+                                    let mean = FrameScaler.mean9(a[3 * i] &+ a[3 * i + 1] &+ a[3 * i + 2])
+                                    dst[i] = UInt8(truncatingIfNeeded: FrameScaler.expanded(mean))
+                                }
+                            }
+                        default:
+                            var j = 0
+                            for i in 0..<count {
+                                var sum: UInt32 = 0
+                                for _ in 0..<factor {
+                                    sum &+= UInt32(a[j])
+                                    j += 1
+                                }
+                                dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
+                            }
                         }
                     }
                 }
@@ -190,13 +249,27 @@ final class FrameScaler {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
-    private func blockSumTable(factor: Int, fullRange: Bool, reciprocal: UInt32) -> [UInt8] {
-        let key = factor * 2 + (fullRange ? 1 : 0)
-        if let cached = blockSumTables[key] { return cached }
-        let table = fullRange ? FrameScaler.identity : FrameScaler.limitedToFull
-        let made = (0...(factor * factor * 255)).map { sum in table[Int(min(255, (UInt32(sum) &* reciprocal &+ 32768) >> 16))] }
-        blockSumTables[key] = made
-        return made
+    // Factors 2 and 3 in arithmetic the compiler vectorises (16-bit lanes, multiply-high), equal to
+    // the rounded mean (sum · reciprocal + 32768) >> 16 and to `limitedToFull` for every value they
+    // can meet (all block sums, all means; BoxAveragedLumaTests checks each one).
+
+    /// The rounded mean of a 2x2 block sum (at most 1020): (sum + 2) / 4.
+    @inline(__always)
+    static func mean4(_ sum: UInt16) -> UInt16 { (sum &+ 2) >> 2 }
+
+    /// The rounded mean of a 3x3 block sum (at most 2295): ((sum + 4) · 7282) >> 16, the same as
+    /// (sum · 7282 + 32768) >> 16 with 7282 = ⌊(65536 + 4) / 9⌋ over that range.
+    @inline(__always)
+    static func mean9(_ sum: UInt16) -> UInt16 { UInt16(truncatingIfNeeded: (UInt32(sum &+ 4) &* 7282) >> 16) }
+
+    /// Limited-range luma expanded to full range, `limitedToFull`: for u = Y − 16 ≥ 0,
+    /// ⌊(255u + 109) / 219⌋ = u + ⌊(36u + 109) / 219⌋, the last division a multiply-high by 4789
+    /// and a shift by 4 (exact for u ≤ 239), clamped to 255.
+    @inline(__always)
+    static func expanded(_ y: UInt16) -> UInt16 {
+        let u = y &- 16
+        let q = u &+ (UInt16(truncatingIfNeeded: (UInt32(36 &* u &+ 109) &* 4789) >> 16) >> 4)
+        return y < 16 ? 0 : min(255, q)
     }
 
     private func convert(

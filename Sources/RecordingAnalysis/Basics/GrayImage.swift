@@ -39,6 +39,28 @@ public struct GrayImage: Equatable, Sendable {
         return GrayImage(width: w, height: h, pixels: out)
     }
 
+    /// Whether `other` has this image's size and every pixel equal, compared eight bytes at a time.
+    public func hasSamePixels(as other: GrayImage) -> Bool {
+        guard width == other.width, height == other.height, pixels.count == other.pixels.count else { return false }
+        return pixels.withUnsafeBytes { a in
+            other.pixels.withUnsafeBytes { b in
+                let n = a.count
+                var i = 0
+                while i + 8 <= n {
+                    if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                        return false
+                    }
+                    i += 8
+                }
+                while i < n {
+                    if a[i] != b[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+    }
+
     public subscript(x: Int, y: Int) -> UInt8 {
         get { pixels[y * width + x] }
         set { pixels[y * width + x] = newValue }

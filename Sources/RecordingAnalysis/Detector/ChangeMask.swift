@@ -72,6 +72,14 @@ enum ChangeMask {
             forEachRow(old: old, new: new, in: area, threshold: threshold) { y, flags in
                 let blockRow = countBase + ((y - area.y) / block) * bw
                 var x = 0, bx = 0
+                if block == 8 {
+                    // The usual tile: each whole one is a single eight-flag sum.
+                    while x + 8 <= area.width {
+                        blockRow[bx] &+= Int((UnsafeRawPointer(flags + x).loadUnaligned(as: UInt64.self) &* 0x0101_0101_0101_0101) >> 56)
+                        x &+= 8
+                        bx &+= 1
+                    }
+                }
                 while x < area.width {
                     let end = min(area.width, x + block)
                     blockRow[bx] += count(flags + x, end - x)

@@ -59,6 +59,9 @@ public enum MirrorEventFinder {
         guard old.width == new.width, old.height == new.height, old.width > 0, old.height > 0 else { return [] }
         let area = (roi ?? PixelRect(x: 0, y: 0, width: new.width, height: new.height)).clipped(width: new.width, height: new.height)
         guard let area else { return [] }
+        // A pair with no pixel changed has no event (every block is idle whatever the levels): screen
+        // recorders that capture at a fixed rate repeat the frame while nothing moves.
+        if old.hasSamePixels(as: new) { return [] }
         var p = parameters
         let levels = changeLevels(old: old, new: new, area: area, ceiling: p.changeThreshold)
         p.changeThreshold = levels.threshold
@@ -161,24 +164,35 @@ public enum MirrorEventFinder {
     /// captures, lower on dark or dimmed ones whose whole contrast is a few dozen levels, but always
     /// well above the noise.
     static func changeLevels(old: GrayImage, new: GrayImage, area: PixelRect, ceiling: Int) -> (threshold: Int, noise: Double) {
-        var histogram = [Int](repeating: 0, count: 256)
-        var spread = [Int](repeating: 0, count: 256)
+        // Four histograms of each, filled in turn and added up at the end: on a static screen nearly
+        // every sample lands in one bin, and four copies break that chain of increments.
+        let copies = 4
+        var differences = [Int32](repeating: 0, count: copies * 256)
+        var levels = [Int32](repeating: 0, count: copies * 256)
         var n = 0
         let step = 2
         old.pixels.withUnsafeBufferPointer { a in
             new.pixels.withUnsafeBufferPointer { b in
-                histogram.withUnsafeMutableBufferPointer { h in
-                    spread.withUnsafeMutableBufferPointer { s in
+                differences.withUnsafeMutableBufferPointer { h in
+                    levels.withUnsafeMutableBufferPointer { s in
                         guard let oldBase = a.baseAddress, let newBase = b.baseAddress, let hb = h.baseAddress, let sb = s.baseAddress
                         else { return }
                         var y = area.y
                         while y < area.maxY {
                             let oldRow = oldBase + y * new.width, newRow = newBase + y * new.width
                             var x = area.x
+                            while x + 3 * step < area.maxX {
+                                for k in 0..<copies {
+                                    let u = oldRow[x + k * step], v = newRow[x + k * step]
+                                    hb[k &* 256 &+ Int(u > v ? u &- v : v &- u)] &+= 1
+                                    sb[k &* 256 &+ Int(v)] &+= 1
+                                }
+                                x += copies * step
+                            }
                             while x < area.maxX {
                                 let u = oldRow[x], v = newRow[x]
-                                hb[Int(u > v ? u - v : v - u)] += 1
-                                sb[Int(v)] += 1
+                                hb[Int(u > v ? u &- v : v &- u)] &+= 1
+                                sb[Int(v)] &+= 1
                                 x += step
                             }
                             n += (area.maxX - area.x + step - 1) / step
@@ -188,6 +202,8 @@ public enum MirrorEventFinder {
                 }
             }
         }
+        let histogram = (0..<256).map { v in (0..<copies).reduce(0) { $0 + Int(differences[$1 * 256 + v]) } }
+        let spread = (0..<256).map { v in (0..<copies).reduce(0) { $0 + Int(levels[$1 * 256 + v]) } }
         guard n > 0 else { return (ceiling, 0) }
         func percentile(_ h: [Int], _ q: Double) -> Int {
             var acc = 0
