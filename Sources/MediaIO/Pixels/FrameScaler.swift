@@ -6,6 +6,8 @@ final class FrameScaler {
     private var context: OpaquePointer?
     /// Row sums of the box average, kept between frames so the per-frame path does not allocate it.
     private var accumulator: [UInt16] = []
+    /// Factor 3: output pixel by block sum, per range (`factor3Table`).
+    private var factor3Tables: [Bool: [UInt8]] = [:]
 
     deinit { sws_freeContext(context) }
 
@@ -194,14 +196,18 @@ final class FrameScaler {
             }
             return GrayImage(width: width, height: height, pixels: out)
         }
-        // Sum `factor` rows into a 16-bit accumulator, then each block's `factor` columns in it, all
-        // loops the compiler vectorises for factors 2 and 3 (the mean and the range expansion in
-        // arithmetic, below); larger factors go through the tables.
-        if accumulator.count < span { accumulator = [UInt16](repeating: 0, count: span) }
+        // Sum `factor` rows into a 16-bit accumulator (vectorised), then each block's columns in it:
+        // factor 2 as pairs, the mean and the range expansion in arithmetic the compiler vectorises;
+        // factor 3 as every run of three neighbours (vectorised) and every third run through a table
+        // by block sum (three-way interleaved loads cost more than the lookup); larger factors add up
+        // each block's columns.
+        let sumTable = factor == 3 ? factor3Table(fullRange: fullRange, reciprocal: reciprocal) : []
+        if accumulator.count < 2 * span { accumulator = [UInt16](repeating: 0, count: 2 * span) }
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in
                 lut.withUnsafeBufferPointer { table in
                     guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
+                    let runs = a + span
                     let count = area.width
                     for y in area.y..<area.maxY {
                         let first = plane + (y * factor) * stride + columnOffset
@@ -221,15 +227,10 @@ final class FrameScaler {
                                 }
                             }
                         case 3:
-                            if fullRange {
-                                for i in 0..<count {
-                                    dst[i] = UInt8(truncatingIfNeeded: FrameScaler.mean9(a[3 * i] &+ a[3 * i + 1] &+ a[3 * i + 2]))
-                                }
-                            } else {
-                                for i in 0..<count {
-                                    let mean = FrameScaler.mean9(a[3 * i] &+ a[3 * i + 1] &+ a[3 * i + 2])
-                                    dst[i] = UInt8(truncatingIfNeeded: FrameScaler.expanded(mean))
-                                }
+                            for i in 0..<(span - 2) { runs[i] = a[i] &+ a[i + 1] &+ a[i + 2] }
+                            sumTable.withUnsafeBufferPointer { bySum in
+                                guard let b = bySum.baseAddress else { return }
+                                for i in 0..<count { dst[i] = b[Int(runs[3 * i])] }
                             }
                         default:
                             var j = 0
@@ -249,18 +250,22 @@ final class FrameScaler {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
-    // Factors 2 and 3 in arithmetic the compiler vectorises (16-bit lanes, multiply-high), equal to
-    // the rounded mean (sum · reciprocal + 32768) >> 16 and to `limitedToFull` for every value they
-    // can meet (all block sums, all means; BoxAveragedLumaTests checks each one).
+    // Factor 2 in arithmetic the compiler vectorises (16-bit lanes, multiply-high), equal to the
+    // rounded mean (sum · reciprocal + 32768) >> 16 and to `limitedToFull` for every value they can
+    // meet (all block sums, all means; BoxAveragedLumaTests checks each one).
 
     /// The rounded mean of a 2x2 block sum (at most 1020): (sum + 2) / 4.
     @inline(__always)
     static func mean4(_ sum: UInt16) -> UInt16 { (sum &+ 2) >> 2 }
 
-    /// The rounded mean of a 3x3 block sum (at most 2295): ((sum + 4) · 7282) >> 16, the same as
-    /// (sum · 7282 + 32768) >> 16 with 7282 = ⌊(65536 + 4) / 9⌋ over that range.
-    @inline(__always)
-    static func mean9(_ sum: UInt16) -> UInt16 { UInt16(truncatingIfNeeded: (UInt32(sum &+ 4) &* 7282) >> 16) }
+    /// Factor 3's output value by block sum (0 … 2295): the rounded mean through the range table.
+    private func factor3Table(fullRange: Bool, reciprocal: UInt32) -> [UInt8] {
+        if let cached = factor3Tables[fullRange] { return cached }
+        let table = fullRange ? FrameScaler.identity : FrameScaler.limitedToFull
+        let made = (0...(9 * 255)).map { sum in table[Int(min(255, (UInt32(sum) &* reciprocal &+ 32768) >> 16))] }
+        factor3Tables[fullRange] = made
+        return made
+    }
 
     /// Limited-range luma expanded to full range, `limitedToFull`: for u = Y − 16 ≥ 0,
     /// ⌊(255u + 109) / 219⌋ = u + ⌊(36u + 109) / 219⌋, the last division a multiply-high by 4789
