@@ -70,7 +70,8 @@ final class FrameScaler {
         let span = Int(last) + 1
         if chromaRow.count < span { chromaRow = [UInt8](repeating: 0, count: span) }
         let fullRange = FrameScaler.isFullRange(frame)
-        var out = [UInt8](repeating: 0, count: width * height)
+        // Every pixel is written below.
+        var out = FrameScaler.uninitializedPixels(width * height)
         out.withUnsafeMutableBufferPointer { o in
             chromaRow.withUnsafeMutableBufferPointer { r in
                 columns.withUnsafeBufferPointer { c in
@@ -152,6 +153,12 @@ final class FrameScaler {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
+    /// `count` bytes left as they are, for an image the caller writes every pixel of: the zero fill
+    /// would be a pass over the frame's bytes for nothing.
+    static func uninitializedPixels(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
     static let identity: [UInt8] = (0...255).map { UInt8($0) }
     static let limitedToFull: [UInt8] = (0...255).map { v in UInt8(max(0, min(255, ((v - 16) * 255 + 109) / 219))) }
 
@@ -181,7 +188,9 @@ final class FrameScaler {
         // Limited-range luma (16-235) is expanded to full range, as libswscale's gray conversion does.
         let fullRange = FrameScaler.isFullRange(frame)
         let lut = fullRange ? FrameScaler.identity : FrameScaler.limitedToFull
-        var out = [UInt8](repeating: 0, count: width * height)
+        // Outside a region the image is black; a whole frame is written in full below.
+        let whole = area.width == width && area.height == height
+        var out = whole ? FrameScaler.uninitializedPixels(width * height) : [UInt8](repeating: 0, count: width * height)
         if factor == 1 {
             // Full resolution: each output pixel is one luma sample through the range table.
             out.withUnsafeMutableBufferPointer { o in
