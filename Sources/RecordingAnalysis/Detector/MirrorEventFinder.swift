@@ -283,22 +283,45 @@ public enum MirrorEventFinder {
     /// so the running sum is representative early and a hopeless axis is given up after a fraction
     /// of the region. The result, when there is one, is exactly the full mean.
     static func mirrorError(old: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, bound: Double) -> Double? {
-        let w = old.width
+        mirrorError(reversed: reversedRows(of: old, in: tight), new: new, tight: tight, axis2: axis2, bound: bound)
+    }
+
+    /// The rows of `image` that `rect` spans (clipped to it), each reversed end to end, as an image
+    /// of that many rows: column `axis2 − x` of row y is column `w − 1 − axis2 + x` of row
+    /// y − rect.y here, so a mirror comparison reads both images forwards, sixteen bytes at a time.
+    static func reversedRows(of image: GrayImage, in rect: PixelRect) -> GrayImage {
+        let w = image.width, first = max(0, rect.y), end = min(image.height, rect.maxY)
+        var out = GrayImage(width: w, height: max(0, end - first))
+        image.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for y in first..<max(first, end) {
+                    let from = s + y * w, to = d + (y - first) * w
+                    for x in 0..<w { to[x] = from[w &- 1 &- x] }
+                }
+            }
+        }
+        return out
+    }
+
+    /// `mirrorError` with the old image's rows already reversed (`reversedRows(of: old, in: tight)`).
+    static func mirrorError(reversed: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, bound: Double) -> Double? {
+        let w = reversed.width
         let lo = max(tight.x, axis2 - w + 1), hi = min(tight.maxX - 1, axis2)
-        guard lo <= hi, tight.height > 0 else { return .infinity }
+        guard lo <= hi, tight.height > 0, tight.y >= 0, tight.maxY <= new.height, reversed.height == tight.height else { return .infinity }
         let n = (hi - lo + 1) * tight.height
         // A little headroom so that rounding never gives up an axis whose mean equals the bound.
         let limit = bound.isFinite ? Int((bound * Double(n) * (1 + 1e-9)).rounded(.up)) + 1 : Int.max
         var sum = 0
         let given = new.pixels.withUnsafeBufferPointer { np in
-            old.pixels.withUnsafeBufferPointer { op -> Bool in
+            reversed.pixels.withUnsafeBufferPointer { op -> Bool in
                 guard let nb = np.baseAddress, let ob = op.baseAddress else { return false }
                 for phase in 0..<4 {
                     var y = tight.y + phase
                     while y < tight.maxY {
-                        let newRow = nb + y * w, oldRow = ob + y * w
+                        let newRow = nb + y * w, mirroredRow = ob + (y - tight.y) * w + (w &- 1 &- axis2)
                         var rowSum: Int32 = 0
-                        for x in lo..<(hi &+ 1) { rowSum &+= distance(newRow[x], oldRow[axis2 &- x]) }
+                        for x in lo..<(hi &+ 1) { rowSum &+= distance(newRow[x], mirroredRow[x]) }
                         sum += Int(rowSum)
                         if sum > limit { return true }
                         y += 4
@@ -357,12 +380,13 @@ public enum MirrorEventFinder {
         let reach = max(4, tight.width / 4)
         var best = (axis2: centre2, error: Double.infinity)
         let accept = p.acceptRatio * direct
+        let reversedOld = reversedRows(of: old, in: tight)
         // From the centre outwards, where a sprite's axis usually is: a good axis found early gives
         // up the others sooner. Of equal errors the leftmost axis wins, whatever the visiting order.
         for offset in 0...(2 * reach) {
             let k = centre2 + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
             // Only an axis that could still be the best and pass the test below is measured in full.
-            if let e = mirrorError(old: old, new: new, tight: tight, axis2: k, bound: min(best.error, accept)),
+            if let e = mirrorError(reversed: reversedOld, new: new, tight: tight, axis2: k, bound: min(best.error, accept)),
                 e < best.error || (e == best.error && k < best.axis2)
             {
                 best = (k, e)
