@@ -131,7 +131,6 @@ private struct SeededNoise {
         #expect(back.detector.configuration.confidenceThreshold == MirrorDetector.Configuration.autoConfidence)
         let given = MirrorDetector.Configuration(template: try #require(detector.trackAppearance))
         #expect(given.confidenceThreshold == MirrorDetector.Configuration.givenTemplateConfidence)
-        #expect(MirrorDetector.Configuration.givenTemplateConfidence < MirrorDetector.Configuration.autoConfidence)
     }
 
     @Test func aTrackThatJumpsToALookalikeOnProbationIsGivenUp() {

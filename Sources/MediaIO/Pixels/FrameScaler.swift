@@ -34,7 +34,7 @@ final class FrameScaler {
 
     /// Where each output column's chroma sample sits in its chroma row, per frame geometry: worked
     /// out once per capture, not per frame.
-    private var chromaColumns: (key: [Int], columns: [Int32], identity: Bool)?
+    private var chromaColumns: (frameWidth: Int, width: Int, shiftX: Int, columns: [Int32], identity: Bool)?
 
     private func nearestChroma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
@@ -60,12 +60,12 @@ final class FrameScaler {
         guard cbStride > 0, crStride > 0 else { return nil }
         let shiftX = Int(descriptor.pointee.log2_chroma_w), shiftY = Int(descriptor.pointee.log2_chroma_h)
         let cbStep = Int(cb.step), cbOffset = Int(cb.offset), crStep = Int(cr.step), crOffset = Int(cr.offset)
-        let key = [fw, width, shiftX]
-        if chromaColumns?.key != key {
+        let cached = chromaColumns.map { $0.frameWidth == fw && $0.width == width && $0.shiftX == shiftX } ?? false
+        if !cached {
             let columns = (0..<width).map { x in Int32(((2 * x + 1) * fw / (2 * width)) >> shiftX) }
-            chromaColumns = (key, columns, columns.enumerated().allSatisfy { $0.offset == Int($0.element) })
+            chromaColumns = (fw, width, shiftX, columns, columns.enumerated().allSatisfy { $0.offset == Int($0.element) })
         }
-        guard let (_, columns, identity) = chromaColumns, let last = columns.last else { return nil }
+        guard let (_, _, _, columns, identity) = chromaColumns, let last = columns.last else { return nil }
         // Every chroma sample up to the last column used, in this row.
         let span = Int(last) + 1
         if chromaRow.count < span { chromaRow = [UInt8](repeating: 0, count: span) }

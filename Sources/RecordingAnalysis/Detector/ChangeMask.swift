@@ -26,12 +26,18 @@ enum ChangeMask {
         }
     }
 
+    /// The number of 1s among the eight flags at `flags`: eight 0/1 bytes summed by one
+    /// multiplication, whose top byte collects them all.
+    @inline(__always)
+    static func eightFlagSum(_ flags: UnsafePointer<UInt8>) -> Int {
+        Int((UnsafeRawPointer(flags).loadUnaligned(as: UInt64.self) &* 0x0101_0101_0101_0101) >> 56)
+    }
+
     /// The number of 1s among `flags[0..<count]` (flags are 0 or 1).
     static func count(_ flags: UnsafePointer<UInt8>, _ count: Int) -> Int {
         var n = 0, i = 0
         while i + 8 <= count {
-            // Eight 0/1 bytes summed by one multiplication: the top byte collects them all.
-            n += Int((UnsafeRawPointer(flags + i).loadUnaligned(as: UInt64.self) &* 0x0101_0101_0101_0101) >> 56)
+            n += eightFlagSum(flags + i)
             i += 8
         }
         while i < count {
@@ -75,7 +81,7 @@ enum ChangeMask {
                 if block == 8 {
                     // The usual tile: each whole one is a single eight-flag sum.
                     while x + 8 <= area.width {
-                        blockRow[bx] &+= Int((UnsafeRawPointer(flags + x).loadUnaligned(as: UInt64.self) &* 0x0101_0101_0101_0101) >> 56)
+                        blockRow[bx] &+= eightFlagSum(flags + x)
                         x &+= 8
                         bx &+= 1
                     }

@@ -181,7 +181,7 @@ public enum MirrorEventFinder {
                         while y < area.maxY {
                             let oldRow = oldBase + y * new.width, newRow = newBase + y * new.width
                             var x = area.x
-                            while x + 3 * step < area.maxX {
+                            while x + (copies - 1) * step < area.maxX {
                                 for k in 0..<copies {
                                     let u = oldRow[x + k * step], v = newRow[x + k * step]
                                     hb[k &* 256 &+ Int(u > v ? u &- v : v &- u)] &+= 1
