@@ -35,13 +35,23 @@ struct CaptureAnalysis {
         // the sprite itself 0.86 or more in some frame of every capture measured.
         if let templatePath, detector.template == nil || !detector.confirmed {
             let c = detector.configuration
-            let best: (score: Float, scale: Double)? =
-                detector.template == nil ? detector.bestMiss : (detector.bestTrackedScore ?? 0, detector.templateScale ?? 0)
-            let found = best.map { String(format: "best match %.2f at scale %.2f", $0.score, $0.scale) } ?? "no position where it fits"
-            let needed = String(format: "%.2f", detector.template == nil ? c.acquireThreshold : c.sureThreshold)
+            let found: String
+            if let miss = detector.template == nil ? detector.bestMiss : nil {
+                found =
+                    String(format: "best match %.2f at scale %.2f (%.2f needed)", miss.score, miss.scale, c.acquireThreshold)
+                    + (miss.colour.map {
+                        String(
+                            format: ", but no match good enough in luma agrees in colour (best %.2f, %.2f needed)", $0, c.colourAgreement)
+                    } ?? "")
+            } else if detector.template != nil {
+                found = String(
+                    format: "best match %.2f at scale %.2f (%.2f needed)", detector.bestTrackedScore ?? 0, detector.templateScale ?? 0,
+                    c.sureThreshold)
+            } else {
+                found = "no position where it fits"
+            }
             throw CommandFailure(
-                status: .dataError,
-                message: "template not found in \(recording): \(found) (\(needed) needed) — is \(templatePath) this recording's sprite?")
+                status: .dataError, message: "template not found in \(recording): \(found) — is \(templatePath) this recording's sprite?")
         }
         try CaptureAnalysis.lookBack(&detector, recording: recording, width: workW, height: workH, fullDecode: fullDecode)
         audit = scan.audit

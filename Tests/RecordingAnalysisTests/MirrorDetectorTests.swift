@@ -652,6 +652,25 @@ private struct SeededNoise {
         #expect(located(colour: true)?.x == 80)
     }
 
+    /// With only the gray lookalike in the frame, the template is not located, and the miss says
+    /// why: its luma matched well enough, its colours did not (what the refusal tells the user).
+    @Test func aMissTurnedDownForItsColourRecordsTheColourCorrelation() throws {
+        let scene = Scene()
+        var frame = scene.frame
+        for y in 14..<26 { for x in 80..<96 { frame[x, y] = 128 } }
+        let noColour = GrayImage(width: 120, height: 40, fill: 0)
+        var detector = scene.detector(colour: true)
+        detector.feed(index: 0, image: frame, colourFrame: { noColour }, fullFrame: { frame })
+        #expect(detector.template == nil)
+        let miss = try #require(detector.bestMiss)
+        #expect(miss.score >= detector.configuration.acquireThreshold)
+        let colour = try #require(miss.colour, "the luma match was turned down for its colour")
+        #expect(colour < detector.configuration.colourAgreement)
+        var plain = scene.detector(colour: false)
+        plain.feed(index: 0, image: frame, colourFrame: { noColour }, fullFrame: { frame })
+        #expect(plain.bestMiss == nil && plain.template != nil, "without a colour template the lookalike is located")
+    }
+
     /// Once the sprite is gone, the whole frame is searched for it again; a place found there is
     /// held to the standard of locating it, colour included.
     @Test func aSpriteThatLeftIsNotPickedUpAgainOnAGrayLookalike() {

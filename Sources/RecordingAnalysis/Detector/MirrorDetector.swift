@@ -187,8 +187,10 @@ public struct MirrorDetector: Sendable {
     public private(set) var template: SpriteTemplate?
     /// The scale at which a given template matched.
     public private(set) var templateScale: Double?
-    /// Template mode, while not located: the best plain NCC seen and its scale.
-    public private(set) var bestMiss: (score: Float, scale: Double)?
+    /// Template mode, while not located: the best plain NCC seen and its scale, and, when a match
+    /// good enough in luma was turned down because its colours disagree with the template's, the
+    /// best colour correlation of those (`colourAgreement` is what a match needs).
+    public private(set) var bestMiss: (score: Float, scale: Double, colour: Float?)?
     /// The mirror event that started the track (auto mode), by the frame it happened in.
     public private(set) var firstEvent: (index: Int, event: MirrorEventFinder.Event)?
     /// Where the sprite was last found.
@@ -489,9 +491,10 @@ public struct MirrorDetector: Sendable {
             searchCooldown -= 1
             return
         }
-        let (best, top) = try bestLocation(of: given, in: image, colourFrame: colourFrame)
+        let (best, top, colour) = try bestLocation(of: given, in: image, colourFrame: colourFrame)
         guard let best else {
-            if let top, top.match.score > (bestMiss?.score ?? -2) { bestMiss = (top.match.score, top.scale) }
+            if let top, top.match.score > (bestMiss?.score ?? -2) { bestMiss = (top.match.score, top.scale, bestMiss?.colour) }
+            if let colour, colour > (bestMiss?.colour ?? -2) { bestMiss?.colour = colour }
             backOff()
             return
         }
@@ -501,10 +504,10 @@ public struct MirrorDetector: Sendable {
 
     /// Over every scale, each scale's and orientation's best match; of those good enough
     /// (`acquireThreshold`), the best that agrees in colour (`colourAgrees`). Also the best match of
-    /// all, good enough or not.
+    /// all, good enough or not, and the best colour correlation of those turned down for their colour.
     private func bestLocation(
         of given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> GrayImage?
-    ) rethrows -> (located: Location?, top: Location?) {
+    ) rethrows -> (located: Location?, top: Location?, rejectedColour: Float?) {
         var found = locations(of: given, at: configuration.scales, in: image)
         if let coarse = found.max(by: { $0.match.score < $1.match.score })?.scale {
             found += locations(of: given, at: [-2, -1, 1, 2].map { coarse * Double.pow2($0, over: 24) }, in: image)
@@ -513,15 +516,18 @@ public struct MirrorDetector: Sendable {
         let ranked = found.enumerated().sorted { ($0.element.match.score, -$0.offset) > ($1.element.match.score, -$1.offset) }
             .map(\.element)
         // The colour frame is read once, and only when a candidate needs it.
-        var colour: GrayImage?, colourRead = false
+        var colour: GrayImage?, colourRead = false, rejected: Float?
         for candidate in ranked where candidate.match.score >= configuration.acquireThreshold && isNearWhereLocated(candidate) {
             if !colourRead, configuration.templateColour != nil {
                 colour = try colourFrame()
                 colourRead = true
             }
-            if colourAgrees(candidate, colour: colour) { return (candidate, ranked.first) }
+            guard let agreement = colourAgreement(of: candidate, colour: colour), agreement < configuration.colourAgreement else {
+                return (candidate, ranked.first, nil)
+            }
+            rejected = max(rejected ?? -1, agreement)
         }
-        return (nil, ranked.first)
+        return (nil, ranked.first, rejected)
     }
 
     /// Each scale's and orientation's best matches over the whole frame, in the order of `scales`
@@ -661,12 +667,17 @@ public struct MirrorDetector: Sendable {
     /// Whether a located match agrees with the template in colour: true when there is nothing to
     /// compare (no colour template, no colour frame, a template without colour contrast).
     private func colourAgrees(_ candidate: Location, colour: GrayImage?) -> Bool {
-        guard let colour, let given = configuration.templateColour else { return true }
+        colourAgreement(of: candidate, colour: colour).map { $0 >= configuration.colourAgreement } ?? true
+    }
+
+    /// The colour channel's correlation with the template's at a located match; nil when there is
+    /// nothing to compare.
+    private func colourAgreement(of candidate: Location, colour: GrayImage?) -> Float? {
+        guard let colour, let given = configuration.templateColour else { return nil }
         var t = given.scaled(by: candidate.scale / configuration.templateResolution)
-        guard t.width == candidate.t.width, t.height == candidate.t.height, t.contrast >= 8 else { return true }
+        guard t.width == candidate.t.width, t.height == candidate.t.height, t.contrast >= 8 else { return nil }
         if candidate.mirrored { t = t.mirrored }
-        let score = TemplateMatcher(t).score(in: colour, x: candidate.match.x, y: candidate.match.y) ?? -1
-        return score >= configuration.colourAgreement
+        return TemplateMatcher(t).score(in: colour, x: candidate.match.x, y: candidate.match.y) ?? -1
     }
 
     /// Template mode, every `scaleCheckFrames` frames: whether another scale (from 2^(−1) to 2^(+1) of
