@@ -16,17 +16,24 @@ struct CaptureAnalysis {
     let workingFactor: Int
     /// How the grid's rate was chosen.
     let rateSource: RefreshRate.Source
+    /// How each reading again got its frames, in order.
+    let lookBackReads: [LookBackSource.Read]
+
+    /// The most a capture's whole gray images may take on disk, set aside for auto mode's look-back
+    /// (`GrayImageSpill`): 256 MB, about 12 s of a 3x capture at 60 Hz before its first mirror event.
+    static let spillBudget = 256 << 20
 
     /// Working resolution: about 400 pixels wide, so a 3x native capture is analysed at 1x.
     static func workingFactor(width: Int) -> Int { max(1, Int((Double(width) / 400).rounded())) }
 
     init(
         recording: String, rate givenRate: Rational?, rule: GridRule, templatePath: String?, roi: PixelRect?, transientMS: Double,
-        fullDecode: Bool = false
+        fullDecode: Bool = false, spillBudget: Int = CaptureAnalysis.spillBudget
     ) throws {
         // The first pass in a function of its own: its reader (and the decoder's frame pool) is
         // gone before a look-back opens another.
-        let first = try CaptureAnalysis.firstPass(recording, templatePath: templatePath, roi: roi, fullDecode: fullDecode)
+        let first = try CaptureAnalysis.firstPass(
+            recording, templatePath: templatePath, roi: roi, fullDecode: fullDecode, spillBudget: spillBudget)
         scan = first.scan
         var detector = first.detector
         let factor = first.factor, workW = first.workW, workH = first.workH, template = first.template
@@ -53,7 +60,10 @@ struct CaptureAnalysis {
             throw CommandFailure(
                 status: .dataError, message: "template not found in \(recording): \(found) — is \(templatePath) this recording's sprite?")
         }
-        try CaptureAnalysis.lookBack(&detector, recording: recording, width: workW, height: workH, fullDecode: fullDecode)
+        var source = LookBackSource(recording: recording, width: workW, height: workH, fullDecode: fullDecode, spill: first.spill)
+        try CaptureAnalysis.lookBack(&detector, from: &source)
+        first.spill?.close()
+        lookBackReads = source.reads
         audit = scan.audit
         let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)
         let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
@@ -70,8 +80,8 @@ struct CaptureAnalysis {
 
 extension CaptureAnalysis {
     /// Decodes the recording once, feeding every frame to a detector set up for it.
-    static func firstPass(_ recording: String, templatePath: String?, roi: PixelRect?, fullDecode: Bool) throws -> (
-        scan: TimingScan, detector: MirrorDetector, factor: Int, workW: Int, workH: Int, template: SpriteTemplate?
+    static func firstPass(_ recording: String, templatePath: String?, roi: PixelRect?, fullDecode: Bool, spillBudget: Int) throws -> (
+        scan: TimingScan, detector: MirrorDetector, factor: Int, workW: Int, workH: Int, template: SpriteTemplate?, spill: GrayImageSpill?
     ) {
         // The deblocking filter only smooths block edges; the detector works on a reduced image where
         // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
@@ -101,45 +111,32 @@ extension CaptureAnalysis {
         configuration.templateColour = templateColour
         var detector = MirrorDetector(configuration)
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
+        // Auto mode reads the frames before its track again once it knows the sprite; the whole frames
+        // it reads until then are set aside for that, so they need not be decoded twice.
+        let spill = template == nil && spillBudget > 0 ? GrayImageSpill(width: workW, height: workH, budget: spillBudget) : nil
         let scan = try TimingScan(reader: reader) { frame, index in
-            let gray = try frame.grayImage(width: workW, height: workH, region: detector.regionForNextFrame)
+            let region = detector.regionForNextFrame
+            let gray = try frame.grayImage(width: workW, height: workH, region: region)
+            if let spill, region == nil, detector.template == nil {
+                spill.keep(gray, index: index, rule: frame.grayRegionRule(width: workW, height: workH))
+            }
             try detector.feed(
                 index: index, image: gray, colourFrame: { try frame.colourChannelImage(width: workW, height: workH) },
                 fullFrame: { try frame.grayImage(width: workW, height: workH) })
             progress.update(frames: index + 1, pts: frame.pts)
         }
         progress.finish()
-        return (scan, detector, factor, workW, workH, template)
+        return (scan, detector, factor, workW, workH, template, spill)
     }
 
     /// Reads again the frames `detector` asks for (`MirrorDetector.lookBack`) and adopts what was
     /// read; the reading may itself ask for frames to be read again (a template located elsewhere
     /// first), up to three readings deep.
-    static func lookBack(
-        _ detector: inout MirrorDetector, recording: String, width: Int, height: Int, fullDecode: Bool, depth: Int = 0
-    ) throws {
+    static func lookBack(_ detector: inout MirrorDetector, from source: inout LookBackSource, depth: Int = 0) throws {
         guard depth < 3, let (back, frames) = detector.lookBack else { return }
-        var read = try readAgain(recording, frames: frames, with: back, width: width, height: height, fullDecode: fullDecode)
-        try lookBack(&read, recording: recording, width: width, height: height, fullDecode: fullDecode, depth: depth + 1)
+        var read = try source.readAgain(frames: frames, with: back)
+        try lookBack(&read, from: &source, depth: depth + 1)
         detector.adoptLookBack(read)
-    }
-
-    /// Decodes the first `frames` frames of `recording` again and feeds them to `detector`.
-    static func readAgain(
-        _ recording: String, frames: Int, with detector: MirrorDetector, width: Int, height: Int, fullDecode: Bool
-    ) throws -> MirrorDetector {
-        var detector = detector
-        let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
-        var index = 0
-        try reader.decode { frame in
-            guard index < frames else { throw StopDecoding() }
-            let gray = try frame.grayImage(width: width, height: height, region: detector.regionForNextFrame)
-            try detector.feed(
-                index: index, image: gray, colourFrame: { try frame.colourChannelImage(width: width, height: height) },
-                fullFrame: { try frame.grayImage(width: width, height: height) })
-            index += 1
-        }
-        return detector
     }
 }
 

@@ -62,6 +62,14 @@ public struct VideoFrame {
         return display.shown(try scaler.gray(pointer, width: size.width, height: size.height, region: storedRegion))
     }
 
+    /// How `grayImage(width:height:region:)` fills a region of this frame at that size.
+    public func grayRegionRule(width: Int? = nil, height: Int? = nil) -> GrayRegionRule {
+        let size = storedSize(width, height)
+        return GrayRegionRule(
+            honoursRegions: FrameScaler.boxFactor(pointer, width: size.width, height: size.height) != nil,
+            storedWidth: size.width, storedHeight: size.height, display: display)
+    }
+
     /// The frame in `ColourChannel` (the chroma's distance from gray) at `width` x `height`.
     public func colourChannelImage(width: Int? = nil, height: Int? = nil) throws(MediaError) -> GrayImage {
         let size = storedSize(width, height)

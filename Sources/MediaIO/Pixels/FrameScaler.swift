@@ -172,16 +172,28 @@ final class FrameScaler {
     /// The luma plane averaged over factor x factor blocks, read straight from the decoder's frame:
     /// the detector only needs the reduced luma, and this is several times cheaper than a generic
     /// conversion. Nil when the format or the size does not allow it (libswscale is used then).
-    private func boxAveragedLuma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, region: PixelRect?) -> GrayImage? {
+    /// The box average's factor for a frame at `width` x `height`: nil when the gray image comes from
+    /// libswscale instead (another format or size ratio), which converts the whole frame.
+    static func boxFactor(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> Int? {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
         guard FrameScaler.lumaFirst.contains(frame.pointee.format), width > 0, height > 0 else { return nil }
         let factor = fw / width
-        guard factor >= 1, factor == fh / height, width * factor <= fw, height * factor <= fh,
-            let plane = frame.pointee.data.0
+        guard factor >= 1, factor == fh / height, width * factor <= fw, height * factor <= fh, frame.pointee.data.0 != nil,
+            frame.pointee.linesize.0 > 0
         else { return nil }
+        return factor
+    }
+
+    /// The part of a box-averaged `width` x `height` image that a region asks for (stored pixels):
+    /// the region within the image, or all of it when there is none or it lies outside.
+    static func boxArea(region: PixelRect?, width: Int, height: Int) -> PixelRect {
+        region.flatMap { $0.clipped(width: width, height: height) } ?? PixelRect(x: 0, y: 0, width: width, height: height)
+    }
+
+    private func boxAveragedLuma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, region: PixelRect?) -> GrayImage? {
+        guard let factor = FrameScaler.boxFactor(frame, width: width, height: height), let plane = frame.pointee.data.0 else { return nil }
         let stride = Int(frame.pointee.linesize.0)
-        guard stride > 0 else { return nil }
-        let area = region.flatMap { $0.clipped(width: width, height: height) } ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        let area = FrameScaler.boxArea(region: region, width: width, height: height)
         let span = area.width * factor
         let columnOffset = area.x * factor
         let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
