@@ -63,6 +63,7 @@ struct CaptureAnalysis {
         var source = LookBackSource(recording: recording, width: workW, height: workH, fullDecode: fullDecode, spill: first.spill)
         try CaptureAnalysis.lookBack(&detector, from: &source)
         first.spill?.close()
+        LargeBufferPolicy.returnFreedMemory()
         lookBackReads = source.reads
         audit = scan.audit
         let detected = RefreshRate.detect(pts: scan.frames.map(\.pts), timeBase: scan.info.timeBase)

@@ -14,4 +14,10 @@ public enum LargeBufferPolicy {
     public static func apply() {
         cff_map_allocations_from(Int32(mappedFrom))
     }
+
+    /// Returns the heap's free pages to the system: between passes, so that what one pass freed does
+    /// not stay resident under the next one's peak. A no-op where the C library cannot.
+    public static func returnFreedMemory() {
+        cff_return_free_heap()
+    }
 }
