@@ -10,7 +10,8 @@ one capture per class:
   120hz            bench-h264-120hz.mov  the snail capture's frames retimed to 120 Hz (ffmpeg setts)
   template         bench-h264-20s.mov with --template SampleMedia/snail.png (a 1x template on a 3x capture)
 Then runs, side by side and REPEAT times each (median reported): analyze (the full pipeline,
---evidence into a scratch folder), timestamps, `ffmpeg -threads 0 -i FILE -f null -` (the reference)
+--evidence into a scratch folder), the same without --evidence (what a check that writes no
+evidence pays), timestamps, `ffmpeg -threads 0 -i FILE -f null -` (the reference)
 and `ffprobe -show_frames FILE` (the timestamp audit's reference), with peak resident memory
 (wait4's ru_maxrss); then `batch` over the class captures with --jobs 1 and --jobs (cores), wall and
 CPU time. Prints the per-class table with ratios to FFmpeg, writes bench-media/bench.json
@@ -106,6 +107,7 @@ def main():
             continue
         commands = {
             "analyze": [BIN, "analyze", f, "--evidence", scratch] + extra,
+            "analyze, no evidence": [BIN, "analyze", f] + extra,
             "timestamps": [BIN, "timestamps", f],
             "ffmpeg decode": ["ffmpeg", "-nostdin", "-v", "error", "-threads", "0", "-i", f, "-f", "null", "-"],
             "ffprobe -show_frames": ["ffprobe", "-v", "error", "-show_frames", f],
@@ -114,7 +116,7 @@ def main():
         for _ in range(REPEAT):
             for name, argv in commands.items():  # interleaved, so load drifts hit every command alike
                 t, rss, code = run(argv)
-                if name == "analyze" and code not in (0, 1):
+                if name.startswith("analyze") and code not in (0, 1):
                     sys.exit(f"bench: analyze failed on {f} with status {code}")
                 results[label].setdefault(name, []).append((t, rss))
     rows = []
@@ -136,6 +138,9 @@ def main():
     if ratios:
         lines.append("")
         lines.append(f"analyze / ffmpeg decode: median {statistics.median(ratios):.2f}x over {len(ratios)} classes, worst {max(ratios):.2f}x")
+    plain = [r["ratio_to_ffmpeg_decode"] for r in rows if r["command"] == "analyze, no evidence"]
+    if plain:
+        lines.append(f"analyze without --evidence: median {statistics.median(plain):.2f}x, worst {max(plain):.2f}x")
     probe = [r["ratio_to_ffprobe"] for r in rows if r["command"] == "timestamps"]
     if probe:
         lines.append(f"timestamps / ffprobe -show_frames: median {statistics.median(probe):.3f}x (speed-up {1 / statistics.median(probe):.0f}x)")
