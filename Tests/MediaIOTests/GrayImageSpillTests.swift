@@ -96,6 +96,16 @@ import TestSupport
         #expect(spill.image(at: 0) == nil)
     }
 
+    /// A screen at rest: frames equal to the one before them take no room in the budget.
+    @Test func aFrameEqualToTheOneBeforeTakesNoRoom() {
+        let spill = GrayImageSpill(width: 40, height: 30, budget: 2 * 40 * 30)
+        for (index, seed) in [1, 1, 1, 2, 2].enumerated() { spill.keep(image(seed), index: index, rule: rule()) }
+        #expect(spill.holds(0..<5))
+        #expect(spill.image(at: 2)?.pixels == image(1).pixels && spill.image(at: 4)?.pixels == image(2).pixels)
+        spill.keep(image(3), index: 5, rule: rule())
+        #expect(!spill.holds(0..<1), "a third different frame is past the budget")
+    }
+
     @Test func noDirectoryNoSpill() {
         let spill = GrayImageSpill(width: 40, height: 30, budget: 1 << 20, directory: "/nonexistent/analyze-recording-test")
         spill.keep(image(0), index: 0, rule: rule())

@@ -3,8 +3,9 @@ import RecordingAnalysis
 
 /// Gray images of one size set aside while decoding, by frame index, in a temporary file nobody
 /// else can see (unlinked from the start, so nothing is left behind however the tool ends), up to a
-/// byte budget: what a later pass over the same frames reads instead of decoding them again. The
-/// memory stays flat (the pages belong to the file, not to the process); the budget bounds the disk.
+/// byte budget (a frame equal to the one before it takes no room): what a later pass over the same
+/// frames reads instead of decoding them again. The memory stays flat (the pages belong to the file,
+/// not to the process); the budget bounds the disk.
 ///
 /// A cache: when the file cannot be made or written (no temporary directory, no space), it keeps
 /// nothing more and its callers decode as they would without it.
@@ -17,6 +18,8 @@ public final class GrayImageSpill {
     private var offsets: [Int: Int64] = [:]
     private var end: Int64 = 0
     private let budget: Int64
+    /// The image last written and where: a frame equal to it (a screen at rest) is not written again.
+    private var lastWritten: (image: GrayImage, offset: Int64)?
 
     /// A spill for `width` x `height` images holding at most `budget` bytes, in `directory`.
     public init(width: Int, height: Int, budget: Int, directory: String = NSTemporaryDirectory()) {
@@ -32,6 +35,10 @@ public final class GrayImageSpill {
     public func keep(_ image: GrayImage, index: Int, rule: GrayRegionRule) {
         guard let file, image.width == width, image.height == height, offsets[index] == nil else { return }
         guard self.rule == nil || self.rule == rule else { return }
+        if let last = lastWritten, last.image.hasSamePixels(as: image) {
+            offsets[index] = last.offset
+            return
+        }
         let size = Int64(width * height)
         guard end + size <= budget else {
             close()
@@ -44,6 +51,7 @@ public final class GrayImageSpill {
         }
         self.rule = rule
         offsets[index] = end
+        lastWritten = (image, end)
         end += size
     }
 
@@ -64,6 +72,7 @@ public final class GrayImageSpill {
     public func close() {
         file = nil
         offsets = [:]
+        lastWritten = nil
     }
 
     private static func openUnlinked(in directory: String) -> OwnedDescriptor? {
