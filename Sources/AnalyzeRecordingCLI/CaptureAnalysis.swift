@@ -115,7 +115,23 @@ extension CaptureAnalysis {
         // Auto mode reads the frames before its track again once it knows the sprite; the whole frames
         // it reads until then are set aside for that, so they need not be decoded twice.
         let spill = template == nil && spillBudget > 0 ? GrayImageSpill(width: workW, height: workH, budget: spillBudget) : nil
+        // Until auto mode has a track, its detector runs on a thread of its own (`DetectorFeedThread`).
+        var feedThread = template == nil ? DetectorFeedThread(detector) : nil
+        // A decoding error must not leave the thread waiting for frames.
+        defer { _ = feedThread?.finish() }
         let scan = try TimingScan(reader: reader) { frame, index in
+            defer { progress.update(frames: index + 1, pts: frame.pts) }
+            if let thread = feedThread {
+                if !thread.hasTrack {
+                    let gray = try frame.grayImage(width: workW, height: workH)
+                    let rule = frame.grayRegionRule(width: workW, height: workH)
+                    spill?.keep(gray, index: index, rule: rule)
+                    thread.submit(index: index, gray: gray, colour: try frame.colourChannelImage(width: workW, height: workH), rule: rule)
+                    return
+                }
+                detector = thread.finish()
+                feedThread = nil
+            }
             let region = detector.regionForNextFrame
             let gray = try frame.grayImage(width: workW, height: workH, region: region)
             if let spill, region == nil, detector.template == nil {
@@ -124,7 +140,10 @@ extension CaptureAnalysis {
             try detector.feed(
                 index: index, image: gray, colourFrame: { try frame.colourChannelImage(width: workW, height: workH) },
                 fullFrame: { try frame.grayImage(width: workW, height: workH) })
-            progress.update(frames: index + 1, pts: frame.pts)
+        }
+        if let thread = feedThread {
+            detector = thread.finish()
+            feedThread = nil
         }
         progress.finish()
         return (scan, detector, factor, workW, workH, template, spill)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MediaIO
 import TestSupport
 @testable import AnalyzeRecordingCLI
 @testable import RecordingAnalysis
@@ -48,5 +49,20 @@ import TestSupport
         #expect(decoded.lookBackReads == [.decoded(frames: 6)])
         #expect(setAside.detection.orientations == decoded.detection.orientations)
         #expect(setAside.detection.orientations.prefix(6).allSatisfy { $0.measured }, "the look-back measured those frames")
+
+        // The first pass feeds auto mode's detector on a thread of its own until it has a track
+        // (`DetectorFeedThread`): the same orientations as feeding it where the frames are decoded,
+        // each with the region it asks for, then reading the frames before the track again.
+        var plain = MirrorDetector(MirrorDetector.Configuration(template: nil, roi: nil))
+        try RecordingReader(path: path, options: DecodeOptions(skipLoopFilter: true)).decode { frame in
+            let gray = try frame.grayImage(width: 196, height: 422, region: plain.regionForNextFrame)
+            try plain.feed(
+                index: plain.orientations.count, image: gray, colourFrame: { try frame.colourChannelImage(width: 196, height: 422) },
+                fullFrame: { try frame.grayImage(width: 196, height: 422) })
+        }
+        var source = LookBackSource(recording: path, width: 196, height: 422, fullDecode: false, spill: nil)
+        try CaptureAnalysis.lookBack(&plain, from: &source)
+        #expect(plain.orientations == setAside.detection.orientations)
+        #expect(plain.firstEvent?.index == setAside.detection.firstEventFrame)
     }
 }
