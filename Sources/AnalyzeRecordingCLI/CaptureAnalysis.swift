@@ -112,10 +112,11 @@ extension CaptureAnalysis {
         configuration.templateColour = templateColour
         var detector = MirrorDetector(configuration)
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
-        // Auto mode reads the frames before its track again once it knows the sprite; the whole frames
-        // it reads until then are set aside for that, so they need not be decoded twice.
+        // Until auto mode has a track, its detector runs on a thread of its own (`DetectorFeedThread`),
+        // and the whole frames converted for it are set aside: once it knows the sprite it reads
+        // them again, and they need not be decoded twice. (Frames fed during a track hold only a
+        // region, so a look-back past a track given up decodes anyway.)
         let spill = template == nil && spillBudget > 0 ? GrayImageSpill(width: workW, height: workH, budget: spillBudget) : nil
-        // Until auto mode has a track, its detector runs on a thread of its own (`DetectorFeedThread`).
         var feedThread = template == nil ? DetectorFeedThread(detector) : nil
         // A decoding error must not leave the thread waiting for frames.
         defer { _ = feedThread?.finish() }
@@ -132,14 +133,7 @@ extension CaptureAnalysis {
                 detector = thread.finish()
                 feedThread = nil
             }
-            let region = detector.regionForNextFrame
-            let gray = try frame.grayImage(width: workW, height: workH, region: region)
-            if let spill, region == nil, detector.template == nil {
-                spill.keep(gray, index: index, rule: frame.grayRegionRule(width: workW, height: workH))
-            }
-            try detector.feed(
-                index: index, image: gray, colourFrame: { try frame.colourChannelImage(width: workW, height: workH) },
-                fullFrame: { try frame.grayImage(width: workW, height: workH) })
+            try detector.feed(index: index, frame: frame, width: workW, height: workH)
         }
         if let thread = feedThread {
             detector = thread.finish()

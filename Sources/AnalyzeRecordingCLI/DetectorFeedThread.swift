@@ -70,8 +70,7 @@ final class DetectorFeedThread: @unchecked Sendable {
             let item = queue.removeFirst()
             condition.broadcast()
             condition.unlock()
-            let image = item.rule.restricting(item.gray, to: detector.regionForNextFrame)
-            detector.feed(index: item.index, image: image, colourFrame: { item.colour }, fullFrame: { item.gray })
+            detector.feed(index: item.index, whole: item.gray, rule: item.rule, colour: item.colour)
             let started = detector.template != nil
             condition.lock()
             if started { tracking = true }

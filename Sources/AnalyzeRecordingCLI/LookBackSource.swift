@@ -43,8 +43,7 @@ struct LookBackSource {
         var detector = detector
         for index in 0..<frames {
             guard let whole = spill.image(at: index) else { return nil }
-            let image = rule.restricting(whole, to: detector.regionForNextFrame)
-            detector.feed(index: index, image: image, colourFrame: { nil }, fullFrame: { whole })
+            detector.feed(index: index, whole: whole, rule: rule, colour: nil)
         }
         return detector
     }
@@ -55,10 +54,7 @@ struct LookBackSource {
         var index = 0
         try reader.decode { frame in
             guard index < frames else { throw StopDecoding() }
-            let gray = try frame.grayImage(width: width, height: height, region: detector.regionForNextFrame)
-            try detector.feed(
-                index: index, image: gray, colourFrame: { try frame.colourChannelImage(width: width, height: height) },
-                fullFrame: { try frame.grayImage(width: width, height: height) })
+            try detector.feed(index: index, frame: frame, width: width, height: height)
             index += 1
         }
         return detector
