@@ -68,27 +68,28 @@ final class FrameScaler {
         guard let (_, _, _, columns, identity) = chromaColumns, let last = columns.last else { return nil }
         // Every chroma sample up to the last column used, in this row.
         let span = Int(last) + 1
-        if chromaRow.count < span { chromaRow = [UInt8](repeating: 0, count: span) }
         let fullRange = FrameScaler.isFullRange(frame)
         // Every pixel is written below.
         var out = FrameScaler.uninitializedPixels(width * height)
         out.withUnsafeMutableBufferPointer { o in
-            chromaRow.withUnsafeMutableBufferPointer { r in
-                columns.withUnsafeBufferPointer { c in
-                    guard let dst = o.baseAddress, let row = r.baseAddress, let col = c.baseAddress else { return }
+            columns.withUnsafeBufferPointer { c in
+                (fullRange ? FrameScaler.fullRangeDistance : FrameScaler.limitedRangeDistance).withUnsafeBufferPointer { table in
+                    guard let dst = o.baseAddress, let col = c.baseAddress, let t = table.baseAddress else { return }
                     for y in 0..<height {
                         let sourceRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
                         let cbRow = cbBase + sourceRow * cbStride + cbOffset, crRow = crBase + sourceRow * crStride + crOffset
-                        let target = identity ? dst + y * width : row
-                        if cbStep == 1, crStep == 1 {
-                            FrameScaler.chromaDistances(cbRow, crRow, count: span, fullRange: fullRange, into: target)
+                        let line = dst + y * width
+                        if !identity {
+                            // Picked columns only, through the per-sample table: fewer samples than the row has.
+                            for x in 0..<width {
+                                let c = Int(col[x])
+                                line[x] = t[Int(cbRow[c &* cbStep])] &+ t[Int(crRow[c &* crStep])]
+                            }
+                        } else if cbStep == 1, crStep == 1 {
+                            FrameScaler.chromaDistances(cbRow, crRow, count: span, fullRange: fullRange, into: line)
                         } else {
                             FrameScaler.chromaDistances(
-                                cbRow, crRow, cbStep: cbStep, crStep: crStep, count: span, fullRange: fullRange, into: target)
-                        }
-                        if !identity {
-                            let line = dst + y * width
-                            for x in 0..<width { line[x] = row[Int(col[x])] }
+                                cbRow, crRow, cbStep: cbStep, crStep: crStep, count: span, fullRange: fullRange, into: line)
                         }
                     }
                 }
@@ -97,8 +98,9 @@ final class FrameScaler {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
-    /// A row of `ColourChannel` values at chroma resolution, reused between rows and frames.
-    private var chromaRow: [UInt8] = []
+    /// `distance` of every chroma value, per range.
+    private static let fullRangeDistance: [UInt8] = (0...255).map { UInt8(distance(UInt8($0), fullRange: true)) }
+    private static let limitedRangeDistance: [UInt8] = (0...255).map { UInt8(distance(UInt8($0), fullRange: false)) }
 
     /// min(127, |C − 128|) for full-range chroma; limited-range chroma (16–240) first stretched to
     /// full range by 255/224 and rounded half up: ⌊(255a + 112) / 224⌋ for a = |C − 128| ≤ 128, which
@@ -219,49 +221,54 @@ final class FrameScaler {
         }
         // Sum `factor` rows into a 16-bit accumulator (vectorised), then each block's columns in it:
         // factor 2 as pairs, the mean and the range expansion in arithmetic the compiler vectorises;
-        // factor 3 as every run of three neighbours (vectorised) and every third run through a table
-        // by block sum (three-way interleaved loads cost more than the lookup); larger factors add up
+        // factor 3 as each block's three columns added and looked up in a table by block sum (a pass
+        // over every run of three first, vectorised, cost more than it saved); larger factors add up
         // each block's columns.
         let sumTable = factor == 3 ? factor3Table(fullRange: fullRange, reciprocal: reciprocal) : []
-        if accumulator.count < 2 * span { accumulator = [UInt16](repeating: 0, count: 2 * span) }
+        if accumulator.count < span { accumulator = [UInt16](repeating: 0, count: span) }
         out.withUnsafeMutableBufferPointer { o in
             accumulator.withUnsafeMutableBufferPointer { acc in
                 lut.withUnsafeBufferPointer { table in
-                    guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
-                    let runs = a + span
-                    let count = area.width
-                    for y in area.y..<area.maxY {
-                        let first = plane + (y * factor) * stride + columnOffset
-                        for i in 0..<span { a[i] = UInt16(first[i]) }
-                        for r in 1..<factor {
-                            let row = plane + (y * factor + r) * stride + columnOffset
-                            for i in 0..<span { a[i] &+= UInt16(row[i]) }
-                        }
-                        let dst = dstBase + y * width + area.x
-                        switch factor {
-                        case 2:
-                            if fullRange {
-                                for i in 0..<count { dst[i] = UInt8(truncatingIfNeeded: FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])) }
-                            } else {
+                    sumTable.withUnsafeBufferPointer { sums in
+                        guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
+                        let bySum = sums.baseAddress
+                        let count = area.width
+                        for y in area.y..<area.maxY {
+                            let first = plane + (y * factor) * stride + columnOffset
+                            for i in 0..<span { a[i] = UInt16(first[i]) }
+                            for r in 1..<factor {
+                                let row = plane + (y * factor + r) * stride + columnOffset
+                                for i in 0..<span { a[i] &+= UInt16(row[i]) }
+                            }
+                            let dst = dstBase + y * width + area.x
+                            switch factor {
+                            case 2:
+                                if fullRange {
+                                    for i in 0..<count { dst[i] = UInt8(truncatingIfNeeded: FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])) }
+                                } else {
+                                    for i in 0..<count {
+                                        dst[i] = UInt8(
+                                            truncatingIfNeeded: FrameScaler.expanded(FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])))
+                                    }
+                                }
+                            case 3:
+                                if let b = bySum {
+                                    var block = UnsafePointer(a)
+                                    for i in 0..<count {
+                                        dst[i] = b[Int(block[0] &+ block[1] &+ block[2])]
+                                        block += 3
+                                    }
+                                }
+                            default:
+                                var j = 0
                                 for i in 0..<count {
-                                    dst[i] = UInt8(truncatingIfNeeded: FrameScaler.expanded(FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])))
+                                    var sum: UInt32 = 0
+                                    for _ in 0..<factor {
+                                        sum &+= UInt32(a[j])
+                                        j += 1
+                                    }
+                                    dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
                                 }
-                            }
-                        case 3:
-                            for i in 0..<(span - 2) { runs[i] = a[i] &+ a[i + 1] &+ a[i + 2] }
-                            sumTable.withUnsafeBufferPointer { bySum in
-                                guard let b = bySum.baseAddress else { return }
-                                for i in 0..<count { dst[i] = b[Int(runs[3 * i])] }
-                            }
-                        default:
-                            var j = 0
-                            for i in 0..<count {
-                                var sum: UInt32 = 0
-                                for _ in 0..<factor {
-                                    sum &+= UInt32(a[j])
-                                    j += 1
-                                }
-                                dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
                             }
                         }
                     }
