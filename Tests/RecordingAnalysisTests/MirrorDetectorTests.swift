@@ -481,6 +481,52 @@ private struct SeededNoise {
         return n > 0 ? Double(sum) / Double(n) : .infinity
     }
 
+    /// Every length up to a few vectors, and rows long enough that the 16-bit lanes are added up
+    /// before they could overflow (all 0 against all 255 is the largest sum a lane can meet).
+    @Test func absoluteDifferenceSumEqualsTheDefinition() {
+        var rng = SeededNoise(14)
+        let random = (0..<9000).map { _ in UInt8(rng.next() % 256) }, other = (0..<9000).map { _ in UInt8(rng.next() % 256) }
+        let zeros = [UInt8](repeating: 0, count: 9000), full = [UInt8](repeating: 255, count: 9000)
+        for (a, b) in [(random, other), (zeros, full), (full, zeros)] {
+            for count in Array(0...70) + [4095, 4096, 4097, 4111, 8999] {
+                let expected = (0..<count).reduce(0) { $0 + abs(Int(a[$1]) - Int(b[$1])) }
+                let got = a.withUnsafeBufferPointer { x in
+                    b.withUnsafeBufferPointer { y in AbsoluteDifference.sum(x.baseAddress!, y.baseAddress!, count: count) }
+                }
+                #expect(got == expected, "count \(count)")
+            }
+        }
+    }
+
+    /// The half-pixel comparison, every column and every second one, against its definition; the
+    /// buffers end at the last sample compared, so a read past it would be caught by the sanitizer.
+    @Test func sumAgainstMeanEqualsTheDefinition() {
+        var rng = SeededNoise(15)
+        let length = 18_000
+        let n = (0..<length).map { _ in UInt8(rng.next() % 256) }, x = (0..<length).map { _ in UInt8(rng.next() % 256) }
+        let y = (0..<length).map { _ in UInt8(rng.next() % 256) }
+        let zeros = [UInt8](repeating: 0, count: length), full = [UInt8](repeating: 255, count: length)
+        for (new, a, b) in [(n, x, y), (zeros, full, full), (full, zeros, zeros), (zeros, full, zeros)] {
+            for step in [1, 2] {
+                for count in Array(1...70) + [4095, 4096, 4097, 4113, 8999] {
+                    let last = (count - 1) * step + 1
+                    let expected = (0..<count).reduce(0) { sum, k in
+                        sum + abs(Int(new[k * step]) - (Int(a[k * step]) + Int(b[k * step]) + 1) / 2)
+                    }
+                    let got = Array(new[0..<last]).withUnsafeBufferPointer { pn in
+                        Array(a[0..<last]).withUnsafeBufferPointer { pa in
+                            Array(b[0..<last]).withUnsafeBufferPointer { pb in
+                                AbsoluteDifference.sumAgainstMean(
+                                    pn.baseAddress!, pa.baseAddress!, pb.baseAddress!, count: count, step: step)
+                            }
+                        }
+                    }
+                    #expect(got == expected, "step \(step) count \(count)")
+                }
+            }
+        }
+    }
+
     @Test func shiftErrorEqualsTheDefinitionAndGivesUpOnlyAboveTheBound() {
         let (old, new) = randomPair(width: 48, height: 30, seed: 13)
         let region = PixelRect(x: 3, y: 2, width: 40, height: 25)

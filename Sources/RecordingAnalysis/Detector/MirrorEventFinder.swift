@@ -47,10 +47,6 @@ public enum MirrorEventFinder {
         public init() {}
     }
 
-    /// |a − b| of two samples. The loops that sum it keep 32-bit row sums with wrapping arithmetic
-    /// (a row of at most a few thousand samples cannot overflow), so they vectorise eight lanes wide.
-    @inline(__always) static func distance(_ a: UInt8, _ b: UInt8) -> Int32 { Int32(a > b ? a &- b : b &- a) }
-
     /// |v| of a small sum or difference of samples.
     @inline(__always) static func magnitude(_ v: Int32) -> Int32 { v < 0 ? 0 &- v : v }
 
@@ -261,14 +257,8 @@ public enum MirrorEventFinder {
                     let sy = y - dy
                     guard sy >= 0, sy < old.height else { continue }
                     let oldRow = ob + sy * old.width, newRow = nb + y * new.width
-                    var rowSum: Int32 = 0
-                    var x = x0
-                    while x < xEnd {
-                        let moved = (Int32(oldRow[x &- dxLow]) &+ Int32(oldRow[x &- dxHigh]) &+ 1) >> 1
-                        rowSum &+= magnitude(Int32(newRow[x]) &- moved)
-                        x += step
-                    }
-                    sum += Int(rowSum)
+                    sum += AbsoluteDifference.sumAgainstMean(
+                        newRow + x0, oldRow + (x0 - dxLow), oldRow + (x0 - dxHigh), count: columns, step: step)
                     n += columns
                     if Double(sum) > limit { return .infinity }
                 }
@@ -320,9 +310,7 @@ public enum MirrorEventFinder {
                     var y = tight.y + phase
                     while y < tight.maxY {
                         let newRow = nb + y * w, mirroredRow = ob + (y - tight.y) * w + (w &- 1 &- axis2)
-                        var rowSum: Int32 = 0
-                        for x in lo..<(hi &+ 1) { rowSum &+= distance(newRow[x], mirroredRow[x]) }
-                        sum += Int(rowSum)
+                        sum += AbsoluteDifference.sum(newRow + lo, mirroredRow + lo, count: hi - lo + 1)
                         if sum > limit { return true }
                         y += 4
                     }
@@ -367,10 +355,7 @@ public enum MirrorEventFinder {
             old.pixels.withUnsafeBufferPointer { op in
                 guard let nb = np.baseAddress, let ob = op.baseAddress, first < end else { return }
                 for y in tight.y..<tight.maxY {
-                    let newRow = nb + y * w, oldRow = ob + y * w
-                    var rowSum: Int32 = 0
-                    for x in first..<end { rowSum &+= distance(newRow[x], oldRow[x]) }
-                    directSum += Int(rowSum)
+                    directSum += AbsoluteDifference.sum(nb + y * w + first, ob + y * w + first, count: end - first)
                 }
             }
         }
