@@ -70,6 +70,26 @@ import TestSupport
         let scan = try TimingScan(path: path)
         #expect(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [20]) == nil)
         #expect(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [31])?.packetIndex == 15)
+        #expect(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [31])?.groupPacketIndex == 30)
+    }
+
+    /// Pictures no other one refers to, left undecoded (as the warm-up before a seek's chosen group
+    /// does): fewer frames come out, and each that does is the whole decode's frame with its pts.
+    @Test(arguments: FrameSeekTests.clips.filter { $0.name.contains("bframes") || $0.name.contains("hevc") })
+    func picturesLeftUndecodedLeaveTheOthersAsTheyWere(_ clip: Clip) throws {
+        let dir = TestSupport.temporaryDirectory("seek-nonref")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(clip.name).path
+        try TestSupport.ffmpegRun(["-f", "lavfi", "-i", "testsrc2=size=192x108:rate=30", "-t", "2"] + clip.arguments + [path])
+        var whole: [Int64: [UInt8]] = [:], skipping: [Int64: [UInt8]] = [:]
+        try RecordingReader(path: path).decode { frame in whole[frame.pts ?? -1] = try frame.rgbImage().pixels }
+        try RecordingReader(path: path).decode(skipsUnreferenced: { _ in true }) { frame in
+            skipping[frame.pts ?? -1] = try frame.rgbImage().pixels
+        }
+        #expect(whole.count == 60)
+        #expect(skipping.count < 45, "\(clip.name): \(skipping.count) of 60 pictures decoded")
+        #expect(skipping.count > 4)
+        for (pts, pixels) in skipping { #expect(whole[pts] == pixels, "\(clip.name): the picture at pts \(pts) differs") }
     }
 
     @Test func duplicatedAndBackwardPTSAreNamedByTheirPlace() throws {

@@ -41,11 +41,16 @@ public enum FrameExtraction {
     public static func rgbImages<T>(
         path: String, sources: Set<Int>, after point: SeekPoint, packets: [PacketTiming], make: (Int, VideoFrame) throws -> T
     ) throws -> [Int: T]? {
+        guard packets.indices.contains(point.groupPacketIndex) else { return nil }
         let reader = try RecordingReader(path: path)
         guard reader.seek(to: point) else { return nil }
         var results: [Int: T] = [:]
         var names: SeekPoint.FrameNames?
         var checkedFirst = false, trusted = true
+        // Until the chosen frames' group starts, pictures no other one refers to are not decoded:
+        // they are shown before it (about half the pictures of a stream with B-frames).
+        let group = packets[point.groupPacketIndex]
+        var inGroup = false
         try reader.decode(
             onPacket: { packet in
                 guard !checkedFirst else { return }
@@ -55,6 +60,10 @@ public enum FrameExtraction {
                     trusted = false
                     throw StopDecoding()
                 }
+            },
+            skipsUnreferenced: { packet in
+                if packet.isKey && packet.pts == group.pts && packet.dts == group.dts { inGroup = true }
+                return !inGroup
             },
             onFrame: { frame in
                 guard let index = names?.index(ofNextFramePTS: frame.pts) else {

@@ -181,10 +181,14 @@ public final class RecordingReader {
     ///   - onPacket: every video packet in decode order, before it is decoded.
     ///   - onFrame: every decoded frame in output order. The frame is valid only during the call.
     ///     Throw `StopDecoding` from either callback to stop early.
+    ///   - skipsUnreferenced: asked before each packet is decoded; true leaves its picture undecoded
+    ///     if no other picture refers to it (`AVDISCARD_NONREF`: no frame comes out for it, and every
+    ///     other frame is decoded exactly as without it).
     /// - Returns: counts and the read error, if demuxing stopped early.
     @discardableResult
     public func decode(
         onPacket: (PacketTiming) throws -> Void = { _ in },
+        skipsUnreferenced: (PacketTiming) -> Bool = { _ in false },
         onFrame: (VideoFrame) throws -> Void
     ) throws -> DecodeSummary {
         guard !consumed else {
@@ -194,7 +198,7 @@ public final class RecordingReader {
         return try withErrorLog {
             try decodePackets(
                 fmt: format.pointer, codec: codec.pointer, packet: packet.pointer, frame: frame.pointer, onPacket: onPacket,
-                onFrame: onFrame)
+                skipsUnreferenced: skipsUnreferenced, onFrame: onFrame)
         }
     }
 
@@ -243,7 +247,7 @@ public final class RecordingReader {
     private func decodePackets(
         fmt: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
         packet: UnsafeMutablePointer<AVPacket>, frame: UnsafeMutablePointer<AVFrame>,
-        onPacket: (PacketTiming) throws -> Void, onFrame: (VideoFrame) throws -> Void
+        onPacket: (PacketTiming) throws -> Void, skipsUnreferenced: (PacketTiming) -> Bool, onFrame: (VideoFrame) throws -> Void
     ) throws -> DecodeSummary {
         var summary = DecodeSummary()
         do {
@@ -251,6 +255,8 @@ public final class RecordingReader {
                 summary.packets += 1
                 if packetTiming.isDiscarded { summary.discardedPackets += 1 }
                 var timing = packetTiming
+                // Frame threads take the setting with the packet they are given.
+                codec.pointee.skip_frame = skipsUnreferenced(packetTiming) ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
                 let sent = avcodec_send_packet(codec, packet)
                 if sent < 0 && sent != FFmpegCodes.again {
                     // A damaged packet inside a readable file: count it and keep going.

@@ -21,6 +21,10 @@ public struct SeekPoint: Equatable, Sendable {
     /// From this output index on (the chosen frames' group of pictures), every frame must come out,
     /// in order; before it, the decoder may leave out pictures whose references precede the seek.
     public let strictFrom: Int
+    /// The key packet of the chosen frames' group, by its position in decode order: every frame
+    /// decoded from a packet before it is shown before `strictFrom`, so a picture no other one
+    /// refers to can be left undecoded there.
+    public let groupPacketIndex: Int
     /// Every frame's pts in output order.
     let framePTS: [Int64]
 
@@ -47,7 +51,7 @@ public struct SeekPoint: Equatable, Sendable {
         else { return nil }
         return SeekPoint(
             packetIndex: warmUp, pts: packets[warmUp].pts, dts: packets[warmUp].dts, firstFrame: firstFrame(from: warmUp),
-            strictFrom: firstFrame(from: group), framePTS: framePTS)
+            strictFrom: firstFrame(from: group), groupPacketIndex: group, framePTS: framePTS)
     }
 
     /// The timestamp to ask the demuxer for (stream time base): the key packet's pts. The QuickTime
