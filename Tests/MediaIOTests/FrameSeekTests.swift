@@ -68,7 +68,14 @@ import TestSupport
             "-f", "lavfi", "-i", "testsrc2=size=192x108:rate=30", "-t", "2", "-c:v", "libx264", "-g", "15", "-pix_fmt", "yuv420p", path
         ])
         let scan = try TimingScan(path: path)
-        #expect(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [20]) == nil)
+        #expect(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [10]) == nil)
+        let second = try #require(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [20]))
+        #expect(second.packetIndex == 0 && second.groupPacketIndex == 15)
+        let pixels: (Int, VideoFrame) throws -> [UInt8] = { _, frame in try frame.rgbImage().pixels }
+        let fromStart = try #require(
+            try FrameExtraction.rgbImages(path: path, sources: [20, 21], after: second, packets: scan.packets, make: pixels))
+        let whole = try FrameExtraction.rgbImages(path: path, sources: [20, 21], make: pixels)
+        #expect(fromStart[20] == whole[20] && fromStart[21] == whole[21])
         #expect(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [31])?.packetIndex == 15)
         #expect(SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [31])?.groupPacketIndex == 30)
     }

@@ -32,7 +32,10 @@ import RecordingAnalysis
 
     @Test func framesInTheFirstTwoGroupsAreDecodedFromTheStart() {
         let (packets, frames) = Self.groups(5)
-        #expect(SeekPoint.plan(packets: packets, frames: frames, needed: [7]) == nil)
+        // The second group: from the first packet, with the group's key packet named.
+        let second = SeekPoint.plan(packets: packets, frames: frames, needed: [7])
+        #expect(second?.packetIndex == 0 && second?.firstFrame == 0)
+        #expect(second?.strictFrom == 4 && second?.groupPacketIndex == 4)
         #expect(SeekPoint.plan(packets: packets, frames: frames, needed: [2, 19]) == nil)
         #expect(SeekPoint.plan(packets: packets, frames: frames, needed: []) == nil)
         #expect(SeekPoint.plan(packets: packets, frames: frames, needed: [20]) == nil)

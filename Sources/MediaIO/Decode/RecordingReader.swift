@@ -206,7 +206,10 @@ public final class RecordingReader {
     /// follows; false when this reader has decoded already or the demuxer cannot seek. Which packet
     /// it landed on is for the caller to check on the first one decoded (`SeekPoint.frameNames`).
     public func seek(to point: SeekPoint) -> Bool {
-        guard !consumed, let timestamp = point.seekTimestamp else { return false }
+        guard !consumed else { return false }
+        // The first packet is where a reader starts.
+        if point.packetIndex == 0 { return true }
+        guard let timestamp = point.seekTimestamp else { return false }
         return av_seek_frame(format.pointer, streamIndex, timestamp, AVSEEK_FLAG_BACKWARD) >= 0
     }
 

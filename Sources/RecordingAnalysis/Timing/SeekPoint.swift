@@ -29,7 +29,10 @@ public struct SeekPoint: Equatable, Sendable {
     let framePTS: [Int64]
 
     /// The start for decoding the frames `needed` (decoder output indices) of a recording with these
-    /// timings; nil when decoding from the first packet is needed or costs no more.
+    /// timings; nil when every frame from the first packet on must be decoded (the earliest chosen
+    /// frame is in the first group of pictures, or the timings do not allow the check). A plan whose
+    /// warm-up is the first packet (the chosen frames in the second group) needs no seek, but still
+    /// names the chosen group's key packet, before which unreferenced pictures need no decoding.
     public static func plan(packets: [PacketTiming], frames: [FrameTiming], needed: Set<Int>) -> SeekPoint? {
         guard let earliest = needed.min(), needed.allSatisfy({ frames.indices.contains($0) }),
             !packets.contains(where: \.isCorrupt)
@@ -44,7 +47,7 @@ public struct SeekPoint: Equatable, Sendable {
         for k in packets.indices.reversed() { shownFrom[k] = shownFrom[k + 1] + (packets[k].isDiscarded ? 0 : 1) }
         func firstFrame(from k: Int) -> Int { frames.count - shownFrom[k] }
         let keys = packets.indices.filter { packets[$0].isKey && !packets[$0].isDiscarded }
-        guard let g = keys.lastIndex(where: { firstFrame(from: $0) <= earliest }), g >= 1, keys[g - 1] > 0 else { return nil }
+        guard let g = keys.lastIndex(where: { firstFrame(from: $0) <= earliest }), g >= 1 else { return nil }
         let group = keys[g], warmUp = keys[g - 1]
         guard framesAreThePackets(from: group, framePTS: framePTS, packets: packets),
             framesAreThePackets(from: warmUp, framePTS: framePTS, packets: packets)
