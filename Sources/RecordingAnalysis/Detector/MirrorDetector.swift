@@ -925,6 +925,15 @@ public struct MirrorDetector: Sendable {
             m = matchers.mirrored.bestCoarseToFine(in: image, positions: nearbyWindow(around: last)).flatMap {
                 isLikeTheTrackedSprite($0) ? $0 : nil
             }
+            // A sprite that jumped away: the other way round, a piece of it lines up with its old
+            // place (a car's headlight with its mirror image's), so that match must agree in colour.
+            if configuration.templateColour != nil, let scale = templateScale,
+                let facing = orientations.last(where: { $0.facing != .unknown })?.facing
+            {
+                let colour = try colourFrame()
+                if facing == .canonical, let found = m, !colourAgrees((scale, t, found, true), colour: colour) { m = nil }
+                if facing == .mirrored, let found = c, !colourAgrees((scale, t, found, false), colour: colour) { c = nil }
+            }
         }
         var threshold = configuration.presenceThreshold
         let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
