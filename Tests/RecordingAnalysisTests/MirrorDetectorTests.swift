@@ -731,4 +731,34 @@ private struct SeededNoise {
         let after = detector.orientations.dropFirst()
         #expect(after.allSatisfy { $0.position == nil && $0.facing == .unknown }, "\(after.compactMap(\.position))")
     }
+
+    /// After a lost frame, a match of the other orientation near the old place is a piece of a
+    /// sprite that jumped (a re-armed walk) only if its colours agree too: the mirror image's luma
+    /// without the sprite's colours is not read as a flip; with them it is.
+    @Test func afterALostFrameTheOtherOrientationNearbyMustAgreeInColour() {
+        let scene = Scene()
+        func facingAfterALostFrame(mirroredColours: Bool) -> SpriteFacing? {
+            var detector = scene.detector(colour: true)
+            detector.feed(index: 0, image: scene.frame, colourFrame: { scene.colour }, fullFrame: { scene.frame })
+            guard detector.orientations[0].facing == .canonical else { return nil }
+            var gone = scene.frame
+            for y in 14..<26 { for x in 80..<96 { gone[x, y] = 128 } }
+            let noColour = GrayImage(width: 120, height: 40, fill: 0)
+            detector.feed(index: 1, image: gone, colourFrame: { noColour }, fullFrame: { gone })
+            var back = gone, colour = noColour
+            let w = scene.template.width, h = scene.template.height
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    back[83 + w - 1 - x, 14 + y] = UInt8(scene.template.pixels[i])
+                    if mirroredColours { colour[83 + w - 1 - x, 14 + y] = UInt8(scene.colourTemplate.pixels[i]) }
+                }
+            }
+            detector.feed(index: 2, image: back, colourFrame: { colour }, fullFrame: { back })
+            return detector.orientations[2].facing
+        }
+        #expect(facingAfterALostFrame(mirroredColours: true) == .mirrored)
+        let withoutColours = facingAfterALostFrame(mirroredColours: false)
+        #expect(withoutColours != nil && withoutColours != .mirrored, "\(String(describing: withoutColours))")
+    }
 }
