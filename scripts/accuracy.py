@@ -81,8 +81,12 @@ for c in cases:
         open_answer = True
         if r.returncode in (0, 1):  # 1: flips found (a finding), the JSON is complete
             d = json.loads(r.stdout)
-            open_answer = not d["orientation"].get("sprite_located", True) or bool(d["unknown"]) or bool(d["undecided"])
             reported = [(f["start_s"], f["duration_ms"] / 1000) for f in d["flips"]]
+            # As `analyze` decides without a log (CaptureFindings): open when the sprite was never
+            # located or a flip could hide in unknown or undecided frames, and in auto mode whenever
+            # no flip was seen (nothing ties the object it followed to the sprite under test).
+            open_answer = (not d["orientation"].get("sprite_located", True) or bool(d["unknown"]) or bool(d["undecided"])
+                           or (mode == "auto" and not reported))
             reported_turns = [t["at_s"] for t in d["turns"]]
             frames = d["orientation"].get("frames", [])
             unknown[mode][0] += sum(1 for f in frames if f["facing"] == "unknown")

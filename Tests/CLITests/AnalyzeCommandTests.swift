@@ -92,6 +92,26 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         #expect(!clean.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
+    /// After its flip is cut off, turns.mov shows only real turns. Auto mode follows the first
+    /// thing it sees mirror in place; with a second sprite that might be another one than the
+    /// sprite under test, so its "no flip" passes nothing. The template names the sprite.
+    @Test func withoutAFlipAutoModesSpritePassesNoCheck() throws {
+        let dir = TestSupport.temporaryDirectory("turns-only")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cut = dir.appendingPathComponent("turns-only.mov").path
+        try TestSupport.ffmpegRun(["-ss", "4.5", "-i", sample("turns.mov"), "-c:v", "libx264", "-crf", "18", "-pix_fmt", "yuv420p", cut])
+        for expect in [[], ["--expect", "fixed"]] {
+            let (auto, json) = try analyze([cut] + expect)
+            #expect(json.flips.isEmpty && json.turns.count == 3, "\(json.turns)")
+            #expect(auto.status == 1 && json.verdict.undetermined && !json.verdict.passed)
+            #expect(json.verdict.spriteIdentity == "first_mirror_event")
+            #expect(json.verdict.summary.contains("auto mode followed the first thing it saw mirror in place (it turns at 0.683 s)"))
+            let (named, namedJSON) = try analyze([cut] + expect + TestSupport.snailTemplate)
+            #expect(named.status == 0 && namedJSON.verdict.passed && namedJSON.verdict.spriteIdentity == "template")
+            #expect(namedJSON.turns.count == 3)
+        }
+    }
+
     @Test func evidenceFolderHasTheFilmstripTimelineJSONAndPage() throws {
         let dir = TestSupport.temporaryDirectory("evidence")
         defer { try? FileManager.default.removeItem(at: dir) }

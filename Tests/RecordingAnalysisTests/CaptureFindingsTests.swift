@@ -63,7 +63,8 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30, l
     }
 
     @Test func withoutAnyMappingNoMomentIsPlaced() {
-        let findings = CaptureFindings(timeline: timeline(mirrored: nil), log: articleLog, context: .init(transientMS: 500))
+        let findings = CaptureFindings(
+            timeline: timeline(mirrored: nil), log: articleLog, context: .init(transientMS: 500, templateGiven: true))
         // The log predicts a flip the video does not show, there is no wall origin and no creation time.
         #expect(findings.wallClock == nil && findings.predictedMoments.isEmpty)
         #expect(findings.crossCheck?.verdict == .matchesNew)
@@ -90,10 +91,11 @@ private func timeline(mirrored: ClosedRange<Int>?, transientSlots: Int64 = 30, l
             timeline: timeline(mirrored: nil, located: false), log: nil, context: .init(expectation: .fixed, transientMS: 500)
         ).verdict.summary(flipDescription: "")
         #expect(summary.hasPrefix("UNDETERMINED: no transient mirror flip; no sprite was located"))
-        // The same timeline measured passes.
+        // The same timeline measured, following a template, passes.
         #expect(
-            CaptureFindings(timeline: timeline(mirrored: nil), log: nil, context: .init(expectation: .fixed, transientMS: 500)).verdict
-                .passed)
+            CaptureFindings(
+                timeline: timeline(mirrored: nil), log: nil, context: .init(expectation: .fixed, transientMS: 500, templateGiven: true)
+            ).verdict.passed)
     }
 }
 

@@ -51,6 +51,7 @@ import Testing
         // Both formulas turn at elapsed 2.0 = 2.5 s on the recording.
         let f = findings(turn: 150, logTurnAt: 2.0)
         #expect(f.unloggedTurns.isEmpty)
+        #expect(f.spriteIdentity == .log)
         #expect(f.verdict.passed, "\(f.verdict.uncertainty ?? "")")
     }
 
@@ -60,10 +61,12 @@ import Testing
     }
 
     @Test func aTurnBeforeTheLogBeginsIsNotHeldAgainstIt() {
-        // At 0.3 s, before the first evaluation (0.5 s): the log cannot say.
+        // At 0.3 s, before the first evaluation (0.5 s): the log cannot say either way, so it
+        // neither contradicts the sprite in view nor ties it to the probe's.
         let f = findings(turn: 18, logTurnAt: nil)
         #expect(f.unloggedTurns.isEmpty)
-        #expect(f.verdict.passed)
+        #expect(f.spriteIdentity == .firstMirrorEvent)
+        #expect(!f.verdict.passed && f.verdict.undetermined)
     }
 
     @Test func withoutAMappingNothingIsCompared() {

@@ -73,7 +73,8 @@ struct AnalyzeCommand: Command {
             context: CaptureFindings.Context(
                 expectation: expectation, toleranceMS: toleranceMS, transientMS: detection.transientMS,
                 damage: analysis.scan.integrity.details, wallOrigin: wallOrigin,
-                creationTime: analysis.scan.info.creationTime, firstFrameSeconds: first))
+                creationTime: analysis.scan.info.creationTime, firstFrameSeconds: first,
+                templateGiven: analysis.orientationReport.templateMode))
         let report = AnalyzeReport(
             timestamps: analysis.timestampReport,
             cfr: analysis.cfrReport,

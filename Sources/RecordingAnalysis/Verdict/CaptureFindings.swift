@@ -19,6 +19,9 @@ public struct CaptureFindings: Sendable {
     /// The video's turns the probe log's sprite does not make (`UnloggedTurns`): the log's answer
     /// is then about another sprite than the one in view, and no check passes on it.
     public let unloggedTurns: [OrientationTimeline.Turn]
+    /// What ties the followed sprite to the sprite under test. Without a flip, a check passes only
+    /// when something does: a template, or a probe log whose sprite makes the video's turns.
+    public let spriteIdentity: SpriteIdentity
 
     /// What the findings are computed from, besides the timeline and the log.
     public struct Context: Sendable {
@@ -36,10 +39,13 @@ public struct CaptureFindings: Sendable {
         public var creationTime: String?
         /// The first frame's time on the recording clock.
         public var firstFrameSeconds: Double
+        /// Whether the user named the sprite with a template; otherwise auto mode chose it.
+        public var templateGiven: Bool
 
         public init(
             expectation: CaptureVerdict.Expectation? = nil, toleranceMS: Double? = nil, transientMS: Double,
-            damage: String? = nil, wallOrigin: WallTime? = nil, creationTime: String? = nil, firstFrameSeconds: Double = 0
+            damage: String? = nil, wallOrigin: WallTime? = nil, creationTime: String? = nil, firstFrameSeconds: Double = 0,
+            templateGiven: Bool = false
         ) {
             self.expectation = expectation
             self.toleranceMS = toleranceMS
@@ -48,6 +54,7 @@ public struct CaptureFindings: Sendable {
             self.wallOrigin = wallOrigin
             self.creationTime = creationTime
             self.firstFrameSeconds = firstFrameSeconds
+            self.templateGiven = templateGiven
         }
     }
 
@@ -65,6 +72,7 @@ public struct CaptureFindings: Sendable {
         }
         self.crossCheck = crossCheck
         var unlogged: [OrientationTimeline.Turn] = []
+        var logged: [OrientationTimeline.Turn] = []
         if let log, let crossCheck,
             let mapping = WallClockMapping.best(
                 wallOrigin: context.wallOrigin, crossCheck: crossCheck, walkOrigin: log.walkOrigin,
@@ -74,6 +82,7 @@ public struct CaptureFindings: Sendable {
             wallClock = mapping
             predictedMoments = PredictedMoment.all(log: log, mapping: mapping, timeline: timeline, transientMS: context.transientMS)
             unlogged = UnloggedTurns.find(in: timeline, log: log, mapping: mapping, toleranceMS: toleranceMS)
+            logged = UnloggedTurns.made(in: timeline, log: log, mapping: mapping, toleranceMS: toleranceMS)
         } else {
             wallClock = nil
             predictedMoments = []
@@ -83,6 +92,16 @@ public struct CaptureFindings: Sendable {
         if let turn = unlogged.first {
             let why =
                 "the sprite in view turns at \(Format.seconds(timeline.map.seconds(ofSlot: turn.slot))) where the probe log's sprite does not turn: it may be another sprite (a template names the one to follow)"
+            uncertainty = [uncertainty, why].compactMap { $0 }.joined(separator: " and ")
+        }
+        let identity: SpriteIdentity =
+            context.templateGiven
+            ? .template : !timeline.spriteLocated ? .none : !logged.isEmpty && unlogged.isEmpty ? .log : .firstMirrorEvent
+        spriteIdentity = identity
+        if identity == .firstMirrorEvent, timeline.flips.isEmpty, unlogged.isEmpty {
+            let turn = timeline.turns.first.map { " (it turns at \(Format.seconds(timeline.map.seconds(ofSlot: $0.slot))))" } ?? ""
+            let why =
+                "auto mode followed the first thing it saw mirror in place\(turn), and nothing ties it to the sprite under test (a template names the sprite; a probe log whose sprite makes the same turn confirms it)"
             uncertainty = [uncertainty, why].compactMap { $0 }.joined(separator: " and ")
         }
         verdict = CaptureVerdict(

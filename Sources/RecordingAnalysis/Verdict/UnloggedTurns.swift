@@ -12,12 +12,28 @@ public enum UnloggedTurns {
     public static func find(
         in timeline: OrientationTimeline, log: ProbeLog, mapping: WallClockMapping, toleranceMS: Double
     ) -> [OrientationTimeline.Turn] {
+        read(timeline, log: log, mapping: mapping, toleranceMS: toleranceMS).notMade
+    }
+
+    /// The turns of `timeline` that `log` makes: inside the stretch the log was written in, where
+    /// one of its formulas changes facing. Such a turn ties the sprite in view to the probe's.
+    public static func made(
+        in timeline: OrientationTimeline, log: ProbeLog, mapping: WallClockMapping, toleranceMS: Double
+    ) -> [OrientationTimeline.Turn] {
+        read(timeline, log: log, mapping: mapping, toleranceMS: toleranceMS).made
+    }
+
+    /// The turns surely inside the stretch the log was written in, split by whether a formula
+    /// changes facing there; turns before or after that stretch are in neither list.
+    private static func read(
+        _ timeline: OrientationTimeline, log: ProbeLog, mapping: WallClockMapping, toleranceMS: Double
+    ) -> (made: [OrientationTimeline.Turn], notMade: [OrientationTimeline.Turn]) {
         let evaluations = log.evaluations
-        guard let origin = log.walkOrigin, evaluations.count >= 2, !timeline.turns.isEmpty else { return [] }
+        guard let origin = log.walkOrigin, evaluations.count >= 2, !timeline.turns.isEmpty else { return ([], []) }
         // An evaluation at wall time w ran at recording time recordingSeconds(w) − earlier … + later.
         let times = evaluations.map { mapping.recordingSeconds(WallTime(referenceSeconds: origin + $0.nowSinceOrigin)) }
         let slack = toleranceMS / 1000
-        guard let first = times.min(), let last = times.max() else { return [] }
+        guard let first = times.min(), let last = times.max() else { return ([], []) }
         // A change of either formula's facing happened after the evaluation before it and by its own.
         var changes: [ClosedRange<Double>] = []
         for i in 1..<evaluations.count
@@ -26,11 +42,14 @@ public enum UnloggedTurns {
             let to = max(times[i - 1], times[i]) + mapping.later + slack
             changes.append(from...to)
         }
-        return timeline.turns.filter { turn in
+        var made: [OrientationTimeline.Turn] = []
+        var notMade: [OrientationTimeline.Turn] = []
+        for turn in timeline.turns {
             let t = timeline.map.seconds(ofSlot: turn.slot)
             // Surely inside the stretch the log was written in.
-            guard t > first + mapping.later + slack, t < last - mapping.earlier - slack else { return false }
-            return !changes.contains { $0.contains(t) }
+            guard t > first + mapping.later + slack, t < last - mapping.earlier - slack else { continue }
+            if changes.contains(where: { $0.contains(t) }) { made.append(turn) } else { notMade.append(turn) }
         }
+        return (made, notMade)
     }
 }

@@ -153,6 +153,8 @@ public struct AnalyzeDocument: Decodable, Sendable {
         public let undetermined: Bool
         public let expect: String?
         public let crossCheck: String?
+        /// What ties the followed sprite to the sprite under test (`SpriteIdentity`).
+        public let spriteIdentity: String
         public let summary: String
     }
 

@@ -29,6 +29,7 @@ public enum ReportDocument {
                     ("passed", .bool(report.verdict.passed)), ("undetermined", .bool(report.verdict.undetermined)),
                     ("expect", .optional(report.verdict.expectation) { .string($0.rawValue) }),
                     ("cross_check", .optional(report.crossCheck) { .string($0.verdict.rawValue) }),
+                    ("sprite_identity", .string(report.findings.spriteIdentity.rawValue)),
                     ("summary", .string(report.verdictSummary))
                 ])
             ),
