@@ -97,6 +97,18 @@ private struct SeededNoise {
         #expect(MirrorEventFinder.find(old: old, new: twoPartSprite(mirrored: false, at: 43)).isEmpty)
     }
 
+    /// What reaches the image's left or right edge may have slid in from beyond it (a carousel
+    /// card's rounded end at the screen edge read as the mirror of the card before it, on a browser
+    /// capture): no shift can be tested against pixels the image does not have.
+    @Test func aChangeThatReachesTheImagesSideIsNoMirrorEvent() {
+        // The sprite spans columns 0...19, then 100...119 of the 120-pixel-wide scene.
+        #expect(MirrorEventFinder.find(old: scene(x: 0, mirrored: false), new: scene(x: 0, mirrored: true)).isEmpty)
+        #expect(MirrorEventFinder.find(old: scene(x: 100, mirrored: false), new: scene(x: 100, mirrored: true)).isEmpty)
+        // One column in from either side it is one.
+        #expect(MirrorEventFinder.find(old: scene(x: 1, mirrored: false), new: scene(x: 1, mirrored: true)).count == 1)
+        #expect(MirrorEventFinder.find(old: scene(x: 99, mirrored: false), new: scene(x: 99, mirrored: true)).count == 1)
+    }
+
     @Test func aFlipDuringACrossfadeIsStillFound() {
         #expect(
             MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: true, background: 108))

@@ -324,6 +324,10 @@ public enum MirrorEventFinder {
     /// Whether `new` equals `old` mirrored about some axis near the centre of `tight`.
     static func mirrorTest(old: GrayImage, new: GrayImage, tight: PixelRect, parameters p: Parameters) -> Event? {
         let w = old.width
+        // A change that reaches the image's left or right edge may be content that slid in from
+        // beyond it (a carousel card's rounded end at the screen edge reads as the mirror of the
+        // card before it), and no shift can be tested against pixels the image does not have.
+        guard tight.x > 0, tight.maxX < w else { return nil }
         /// Whether the mean absolute difference between `image` and its own mirror image about the
         /// axis at `axis4 / 4` is below `bound` (quarter pixels: anti-aliased edges of a symmetric
         /// object match its mirror image only with the axis placed that finely).
