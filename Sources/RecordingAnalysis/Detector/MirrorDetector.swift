@@ -152,6 +152,13 @@ public struct MirrorDetector: Sendable {
         /// surroundings there look unlike they did when it was last seen (see `isCovered`), for at
         /// most this many frames.
         public var coveredFrames = 300
+        /// Template mode: a sprite found again after it was lost (once its place was sure), until it
+        /// matches at `sureThreshold` again, is also looked for over the whole frame every this many
+        /// frames (for at most `recheckFrames`): found again half behind an edge, a piece of its
+        /// mirror image may line up with the piece in view and hold the track off the sprite while
+        /// it comes into view.
+        public var recheckEvery = 4
+        public var recheckFrames = 60
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
         /// that started it, or is found in one of them only away from where it was, is given up.
         public var probationFrames = 12
@@ -237,6 +244,9 @@ public struct MirrorDetector: Sendable {
     private var leftBehind: (box: PixelRect, frames: Int)?
     private var searchCooldown = 0
     private var searchBackoff = 1
+    /// Frames since the sprite was found again after it was lost, while that place is unsure (see
+    /// `recheckEvery`); nil otherwise.
+    private var sinceFoundAgain: Int?
     private var matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher)?
     /// The appearance with its own weights (every pixel of the sprite, not only those that tell the
     /// orientations apart), to check a place found by a whole-frame search.
@@ -941,13 +951,14 @@ public struct MirrorDetector: Sendable {
         // Something slid over the sprite's place (a page, the keyboard): it is hidden there, and
         // whatever the frame shows elsewhere that resembles it is not it.
         // Worked out only when a search elsewhere would follow, not on every tracked frame.
+        let recheck = sinceFoundAgain.map { $0 > 0 && $0 % configuration.recheckEvery == 0 } ?? false
         let poor =
-            nearBest < configuration.acquireThreshold || dropped
+            nearBest < configuration.acquireThreshold || dropped || recheck
             || FrameOrientation.confidence(best: nearBest, other: nearOther) < configuration.confidenceThreshold
         let covered =
             (nearBest < threshold || (searchCooldown == 0 && poor)) && framesLost <= configuration.coveredFrames
             && isCovered(in: image)
-        if nearBest >= threshold, searchCooldown == 0, !covered, poor {
+        if nearBest >= threshold, searchCooldown == 0 || recheck, !covered, poor {
             // Found, but poorly, ambiguously or clearly worse than in the last frame: after a jump or a
             // gap in the recording the sprite may be beyond the window, and the window holds only a
             // piece of it (or of its mirror image). Look everywhere too.
@@ -980,6 +991,13 @@ public struct MirrorDetector: Sendable {
                 measured: true, reason: atEdge ? .outOfView : .lost)
         }
         let position = winner.box(of: t)
+        if lost {
+            // Only a place once sure: before that, searching again is `relocate`'s (it may move the
+            // template, and reads every frame before again).
+            sinceFoundAgain = confirmed ? 0 : nil
+        } else if let n = sinceFoundAgain {
+            sinceFoundAgain = max(cs, ms) >= configuration.sureThreshold || n >= configuration.recheckFrames ? nil : n + 1
+        }
         let nearLast = lastPosition.map { !lost && !returned && position.overlaps($0) } ?? false
         // Found somewhere new: what was around its old place says nothing about it now.
         if !nearLast { surroundings = nil }
