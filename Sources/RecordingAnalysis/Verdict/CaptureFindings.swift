@@ -81,8 +81,7 @@ public struct CaptureFindings: Sendable {
         {
             wallClock = mapping
             predictedMoments = PredictedMoment.all(log: log, mapping: mapping, timeline: timeline, transientMS: context.transientMS)
-            unlogged = UnloggedTurns.find(in: timeline, log: log, mapping: mapping, toleranceMS: toleranceMS)
-            logged = UnloggedTurns.made(in: timeline, log: log, mapping: mapping, toleranceMS: toleranceMS)
+            (logged, unlogged) = UnloggedTurns.split(timeline, log: log, mapping: mapping, toleranceMS: toleranceMS)
         } else {
             wallClock = nil
             predictedMoments = []

@@ -7,25 +7,12 @@
 /// sprite: it shows no flip, and the log's legacy flip looks missing from the video, which reads as
 /// the fix. A turn the log does not make is what gives that away, so the log's answer is not taken.
 public enum UnloggedTurns {
-    /// The turns of `timeline` that `log` does not make, on `mapping`; `toleranceMS` widens every
-    /// window (a frame is shown at the vsync after the evaluation that drew it).
-    public static func find(
-        in timeline: OrientationTimeline, log: ProbeLog, mapping: WallClockMapping, toleranceMS: Double
-    ) -> [OrientationTimeline.Turn] {
-        read(timeline, log: log, mapping: mapping, toleranceMS: toleranceMS).notMade
-    }
-
-    /// The turns of `timeline` that `log` makes: inside the stretch the log was written in, where
-    /// one of its formulas changes facing. Such a turn ties the sprite in view to the probe's.
-    public static func made(
-        in timeline: OrientationTimeline, log: ProbeLog, mapping: WallClockMapping, toleranceMS: Double
-    ) -> [OrientationTimeline.Turn] {
-        read(timeline, log: log, mapping: mapping, toleranceMS: toleranceMS).made
-    }
-
-    /// The turns surely inside the stretch the log was written in, split by whether a formula
-    /// changes facing there; turns before or after that stretch are in neither list.
-    private static func read(
+    /// The turns of `timeline` surely inside the stretch `log` was written in, on `mapping`, split by
+    /// whether one of its formulas changes facing there (`made`: the sprite in view is the probe's)
+    /// or neither does (`notMade`: it is another one); turns before or after that stretch are in
+    /// neither list. `toleranceMS` widens every window (a frame is shown at the vsync after the
+    /// evaluation that drew it).
+    public static func split(
         _ timeline: OrientationTimeline, log: ProbeLog, mapping: WallClockMapping, toleranceMS: Double
     ) -> (made: [OrientationTimeline.Turn], notMade: [OrientationTimeline.Turn]) {
         let evaluations = log.evaluations
