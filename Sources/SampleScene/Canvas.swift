@@ -114,6 +114,21 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// A closed polygon, filled (even-odd rule), with anti-aliased edges.
+    public mutating func fillPolygon(_ points: [(Double, Double)], _ color: Color) {
+        guard points.count >= 3 else { return }
+        let xs = points.map(\.0), ys = points.map(\.1)
+        fill(color, minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!) { px, py in
+            var edge = Double.infinity, inside = false
+            for i in points.indices {
+                let (x0, y0) = points[i], (x1, y1) = points[(i + 1) % points.count]
+                edge = min(edge, Canvas.segmentDistance(px, py, x0, y0, x1, y1))
+                if (y0 > py) != (y1 > py), px < x0 + (py - y0) / (y1 - y0) * (x1 - x0) { inside.toggle() }
+            }
+            return inside ? -edge : edge
+        }
+    }
+
     static func segmentDistance(_ px: Double, _ py: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
         let dx = x1 - x0, dy = y1 - y0
         let len2 = dx * dx + dy * dy

@@ -1,8 +1,10 @@
 import Foundation
 
 /// An ordinary app screen with no sprite at all, doing what UI does: a list scrolling, pages
-/// sliding sideways, a navigation push, pull to refresh with a spinner, the keyboard coming up, and
-/// a symmetric icon pulsing. Nothing in it turns around, so every flip or turn reported on it is false.
+/// sliding sideways, a navigation push, pull to refresh with a spinner, the keyboard coming up, a
+/// symmetric icon pulsing, and the Mac's pointer (which Simulator and QuickTime captures show)
+/// wandering over it all and hopping from key to key. Nothing in it turns around, so every flip or
+/// turn reported on it is false.
 public enum UIDistractorScene {
     public static let width = 390
     public static let height = 844
@@ -59,6 +61,8 @@ public enum UIDistractorScene {
         // Keyboard (3.0–4.0 s): slides up from the bottom.
         let keys = min(1, max(0, (t - 3.0) / 0.4))
         if keys > 0 { drawKeyboard(&c, y: Double(height) - keys * 300) }
+        let pointer = pointerPosition(at: t)
+        drawPointer(&c, x: pointer.x, y: pointer.y)
         return c.rgbBytes()
     }
 
@@ -102,13 +106,45 @@ public enum UIDistractorScene {
             let keyWidth = row == 3 ? 100.0 : 33.0
             let startX = (390 - Double(count) * (keyWidth + 5)) / 2
             for k in 0..<count {
+                // The bottom row ends in the blue "done" key.
+                let done = row == 3 && k == count - 1
                 c.fillRoundedRect(
                     x: startX + Double(k) * (keyWidth + 5), y: y + 10 + Double(row) * 54, width: keyWidth, height: 44, radius: 5,
-                    .rgb(255, 255, 255))
+                    done ? .rgb(48, 110, 246) : .rgb(255, 255, 255))
                 c.fillRoundedRect(
                     x: startX + Double(k) * (keyWidth + 5) + 12, y: y + 26 + Double(row) * 54, width: 9, height: 12, radius: 2,
                     .rgb(30, 30, 30))
             }
         }
+    }
+
+    /// Where the pointer's tip is at `t`: at rest, then an eased move to the next stop, the last
+    /// ones a few points at a time over the corner of the blue key (as a hand types with a mouse).
+    static func pointerPosition(at t: Double) -> (x: Double, y: Double) {
+        let stops = pointerStops
+        guard let next = stops.firstIndex(where: { $0.t > t }) else { return (stops[stops.count - 1].x, stops[stops.count - 1].y) }
+        guard next > 0 else { return (stops[0].x, stops[0].y) }
+        let a = stops[next - 1], b = stops[next]
+        let start = b.t - min(b.move, b.t - a.t)
+        let u = t <= start ? 0 : (t - start) / (b.t - start)
+        let e = u * u * (3 - 2 * u)
+        return (a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e)
+    }
+
+    /// The places the pointer's tip reaches (seconds, points), and how long the move there takes.
+    private static let pointerStops: [(t: Double, x: Double, y: Double, move: Double)] = [
+        (0, 210, 470, 0), (0.3, 250, 420, 0.1), (0.7, 170, 380, 0.1), (1.0, 120, 170, 0.1), (1.4, 260, 150, 0.1),
+        (1.9, 300, 560, 0.1), (2.4, 190, 330, 0.1), (2.9, 230, 250, 0.1), (3.45, 130, 640, 0.1), (3.55, 171, 642, 0.1),
+        (3.62, 236, 704, 0.05), (3.68, 242, 704, 0.02), (3.74, 248, 705, 0.02), (3.8, 254, 706, 0.02), (3.86, 260, 708, 0.02),
+        (3.92, 266, 710, 0.02), (3.98, 272, 712, 0.02)
+    ]
+
+    /// The Mac's arrow pointer with its tip at (x, y): black, outlined in white, with a soft shadow.
+    private static func drawPointer(_ c: inout Canvas, x: Double, y: Double) {
+        let arrow: [(Double, Double)] = [(0, 0), (0, 17), (4, 13.2), (6.8, 19.6), (9.4, 18.5), (6.7, 12.3), (12, 12.3)]
+        let placed = arrow.map { (x + 1.3 * $0.0, y + 1.3 * $0.1) }
+        c.fillPolygon(placed.map { ($0.0 + 1, $0.1 + 2) }, .rgb(0, 0, 0, 0.3))
+        c.strokePolyline(placed + [placed[0]], width: 3, .rgb(255, 255, 255))
+        c.fillPolygon(placed, .rgb(0, 0, 0))
     }
 }

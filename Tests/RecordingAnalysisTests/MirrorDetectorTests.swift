@@ -166,6 +166,43 @@ private struct SeededNoise {
         #expect(detector.orientations.allSatisfy { !$0.measured && $0.facing == .canonical })
     }
 
+    /// The Mac's pointer (tip at x, y: black, outlined in white) over the gap above a blue key whose
+    /// top-left corner is at (80, 50), in luma and in the colour channel, where the pointer is gray.
+    private func pointerOverAKey(x: Int, y: Int) -> (luma: GrayImage, colour: GrayImage) {
+        var luma = GrayImage(width: 160, height: 96, fill: 205), colour = GrayImage(width: 160, height: 96, fill: 0)
+        for ky in 50..<96 { for kx in 80..<160 { (luma[kx, ky], colour[kx, ky]) = (110, 120) } }
+        let w = 8, h = 12, border = 2
+        for dy in 0..<h {
+            for dx in 0..<w where dx * h <= dy * w + border * h {
+                let inner = dx >= border && dx * h <= (dy - border) * w && dy < h - border
+                luma[x + dx, y + dy] = inner ? 15 : 250
+                colour[x + dx, y + dy] = 0
+            }
+        }
+        return (luma, colour)
+    }
+
+    @Test func aPointerSlidingOverAColouredKeyStartsNoTrack() throws {
+        // Found on a real capture of a keyboard: in the colour channel the pointer is a notch in the
+        // key's corner, and the notch moved 6 px reads as mirrored (no shift explains it, the key's
+        // edge stays); in luma the pointer is plainly the same pointer, moved. The previous build
+        // followed it as a sprite, and a lasting "turn" came from where the track then went.
+        let before = pointerOverAKey(x: 80, y: 46), after = pointerOverAKey(x: 86, y: 46)
+        let event = try #require(MirrorEventFinder.find(old: before.colour, new: after.colour).first)
+        let appearance = SpriteTemplate(cutting: try #require(event.rect.clipped(width: 160, height: 96)), from: before.luma)
+        let near = PixelRect(x: event.rect.x - 8, y: event.rect.y - 4, width: event.rect.width + 16, height: event.rect.height + 8)
+        let canonical = TemplateMatcher(appearance.weightedByAsymmetry).best(in: after.luma, positions: near)?.score ?? -1
+        let mirrored = TemplateMatcher(appearance.weightedByAsymmetry.mirrored).best(in: after.luma, positions: near)?.score ?? -1
+        #expect(canonical > 0.8 && mirrored < 0.5, "in luma the unmirrored pointer, moved, explains the event frame")
+
+        var detector = MirrorDetector(MirrorDetector.Configuration())
+        for (i, f) in [before, before, before, after, after, after, after, after].enumerated() {
+            detector.feed(index: i, image: f.luma, colourFrame: { f.colour }, fullFrame: { f.luma })
+        }
+        #expect(detector.firstEvent == nil)
+        #expect(detector.orientations.allSatisfy { !$0.measured && $0.facing == .canonical })
+    }
+
     @Test func templateModeNamesTheFacing() {
         let template = SpriteTemplate(cutting: PixelRect(x: 40, y: 38, width: 24, height: 20), from: scene(x: 42, mirrored: false))
         var detector = MirrorDetector(MirrorDetector.Configuration(template: template))

@@ -331,7 +331,14 @@ public struct MirrorDetector: Sendable {
                 pending = nil
                 if confirm(p, in: image) {
                     startTrack(p, eventFrame: previous)
-                    result = try classify(index: index, image: &image, partial: false, colourFrame: colourFrame, fullFrame: fullFrame)
+                    if orientations[p.index].facing == .canonical {
+                        // The track's own reading explains the event frame by the unmirrored appearance
+                        // (moved further than the event finder's shift tests reach): nothing mirrored.
+                        retractTrack(since: p.index - 1)
+                    } else {
+                        result = try classify(
+                            index: index, image: &image, partial: false, colourFrame: colourFrame, fullFrame: fullFrame)
+                    }
                 }
             }
             let colour = template == nil ? try colourFrame() : nil
