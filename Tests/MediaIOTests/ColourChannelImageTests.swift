@@ -65,7 +65,8 @@ import TestSupport
     @Test(
         .enabled(if: TestSupport.ffmpeg != nil),
         arguments: [
-            ("yuv420p", "tv", 2, "rawvideo"), ("yuv420p", "pc", 3, "ffv1"), ("yuv420p", "tv", 3, "ffv1"), ("yuv444p", "pc", 3, "ffv1"),
+            ("yuv420p", "tv", 1, "rawvideo"), ("yuv420p", "pc", 1, "ffv1"), ("yuv420p", "tv", 2, "rawvideo"), ("yuv420p", "pc", 3, "ffv1"),
+            ("yuv420p", "tv", 3, "ffv1"), ("yuv444p", "pc", 1, "ffv1"), ("yuv444p", "pc", 3, "ffv1"), ("nv12", "tv", 1, "rawvideo"),
             ("nv12", "tv", 2, "rawvideo"), ("nv12", "tv", 3, "rawvideo")
         ])
     func everyPixelIsTheNearestChromaSamplesDistanceFromGray(pixelFormat: String, range: String, factor: Int, codec: String) throws {

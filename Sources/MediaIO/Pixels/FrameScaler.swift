@@ -74,22 +74,36 @@ final class FrameScaler {
         out.withUnsafeMutableBufferPointer { o in
             columns.withUnsafeBufferPointer { c in
                 (fullRange ? FrameScaler.fullRangeDistance : FrameScaler.limitedRangeDistance).withUnsafeBufferPointer { table in
-                    guard let dst = o.baseAddress, let col = c.baseAddress, let t = table.baseAddress else { return }
-                    for y in 0..<height {
-                        let sourceRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
-                        let cbRow = cbBase + sourceRow * cbStride + cbOffset, crRow = crBase + sourceRow * crStride + crOffset
-                        let line = dst + y * width
-                        if !identity {
-                            // Picked columns only, through the per-sample table: fewer samples than the row has.
-                            for x in 0..<width {
-                                let c = Int(col[x])
-                                line[x] = t[Int(cbRow[c &* cbStep])] &+ t[Int(crRow[c &* crStep])]
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span) { rowBuffer in
+                        guard let dst = o.baseAddress, let col = c.baseAddress, let t = table.baseAddress, let row = rowBuffer.baseAddress
+                        else { return }
+                        var lastSourceRow = -1
+                        for y in 0..<height {
+                            let sourceRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
+                            let line = dst + y * width
+                            // Subsampled chroma serves several output rows (factor 1 of 4:2:0): the same row again.
+                            if sourceRow == lastSourceRow {
+                                line.update(from: line - width, count: width)
+                                continue
                             }
-                        } else if cbStep == 1, crStep == 1 {
-                            FrameScaler.chromaDistances(cbRow, crRow, count: span, fullRange: fullRange, into: line)
-                        } else {
-                            FrameScaler.chromaDistances(
-                                cbRow, crRow, cbStep: cbStep, crStep: crStep, count: span, fullRange: fullRange, into: line)
+                            lastSourceRow = sourceRow
+                            let cbRow = cbBase + sourceRow * cbStride + cbOffset, crRow = crBase + sourceRow * crStride + crOffset
+                            if !identity, cbStep == 1, crStep == 1 {
+                                // The row's distances in vector lanes, then the output's columns picked from them.
+                                FrameScaler.chromaDistances(cbRow, crRow, count: span, fullRange: fullRange, into: row)
+                                for x in 0..<width { line[x] = row[Int(col[x])] }
+                            } else if !identity {
+                                // Interleaved chroma: picked columns only, through the per-sample table.
+                                for x in 0..<width {
+                                    let c = Int(col[x])
+                                    line[x] = t[Int(cbRow[c &* cbStep])] &+ t[Int(crRow[c &* crStep])]
+                                }
+                            } else if cbStep == 1, crStep == 1 {
+                                FrameScaler.chromaDistances(cbRow, crRow, count: span, fullRange: fullRange, into: line)
+                            } else {
+                                FrameScaler.chromaDistances(
+                                    cbRow, crRow, cbStep: cbStep, crStep: crStep, count: span, fullRange: fullRange, into: line)
+                            }
                         }
                     }
                 }
