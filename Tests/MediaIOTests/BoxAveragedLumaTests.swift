@@ -21,7 +21,7 @@ import TestSupport
         try TestSupport.ffmpegRun(["-i", path, "-f", "rawvideo", "-pix_fmt", pixelFormat, rawPath])
         let luma = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rawPath)).prefix(120 * 90))
         let limited = range == "tv"
-        for factor in [2, 3, 4, 5] {
+        for factor in [1, 2, 3, 4, 5] {
             let w = 120 / factor, h = 90 / factor
             var expected = [UInt8](repeating: 0, count: w * h)
             for y in 0..<h {
@@ -39,9 +39,9 @@ import TestSupport
         }
     }
 
-    /// Every block sum factors 2 and 3 can meet (0 … 255 · factor²), in both ranges: one row of
+    /// Every block sum factors 1, 2 and 3 can meet (0 … 255 · factor²), in both ranges: one row of
     /// blocks, block k holding pixels that add up to k.
-    @Test(.enabled(if: TestSupport.ffmpeg != nil), arguments: [(2, "tv"), (2, "pc"), (3, "tv"), (3, "pc")])
+    @Test(.enabled(if: TestSupport.ffmpeg != nil), arguments: [(1, "tv"), (1, "pc"), (2, "tv"), (2, "pc"), (3, "tv"), (3, "pc")])
     func everyBlockSumHasItsValue(factor: Int, range: String) throws {
         let dir = TestSupport.temporaryDirectory("boxluma-sums")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -220,14 +220,17 @@ final class FrameScaler {
         let whole = area.width == width && area.height == height
         var out = whole ? FrameScaler.uninitializedPixels(width * height) : [UInt8](repeating: 0, count: width * height)
         if factor == 1 {
-            // Full resolution: each output pixel is one luma sample through the range table.
+            // Full resolution: each output pixel is one luma sample, copied (full range) or expanded in
+            // arithmetic the compiler vectorises (limited range; `expanded` is `limitedToFull`).
             out.withUnsafeMutableBufferPointer { o in
-                lut.withUnsafeBufferPointer { table in
-                    guard let dst = o.baseAddress, let t = table.baseAddress else { return }
-                    for y in area.y..<area.maxY {
-                        let src = plane + y * stride
-                        let row = dst + y * width
-                        for x in area.x..<area.maxX { row[x] = t[Int(src[x])] }
+                guard let dst = o.baseAddress else { return }
+                for y in area.y..<area.maxY {
+                    let src = plane + y * stride + area.x
+                    let row = dst + y * width + area.x
+                    if fullRange {
+                        row.update(from: src, count: area.width)
+                    } else {
+                        for x in 0..<area.width { row[x] = UInt8(truncatingIfNeeded: FrameScaler.expanded(UInt16(src[x]))) }
                     }
                 }
             }
