@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy install install-files uninstall format lint
+.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check install install-files uninstall format lint
 
 deps:
 	@bash scripts/install-deps.sh
@@ -91,6 +91,12 @@ browser-accuracy: build
 	$(SWIFT) build -c release --product make-sample-media
 	@command -v Xvfb >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 || bash scripts/install-deps.sh --browser
 	BROWSER_COUNT=$(BROWSER_COUNT) BROWSER_SEED=$(BROWSER_SEED) python3 scripts/browser-accuracy.py
+
+# The tool against FFmpeg on a folder of real screen recordings that show no mirrored sprite
+# (timestamps, grid, frames, zero flips and turns, speed): make real-check CAPTURES=DIR.
+real-check: build
+	@test -n "$(CAPTURES)" || { echo "usage: make real-check CAPTURES=DIR" >&2; exit 64; }
+	python3 scripts/check-real-captures.py "$(CAPTURES)"
 
 # Hostile input: mutated captures and logs through every subcommand (seeded, time-bounded).
 FUZZ_SECONDS ?= 600

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""make real-check CAPTURES=DIR: the tool against FFmpeg on screen recordings nobody here made.
+
+For every .mov/.mp4/.m4v/.mkv/.webm in DIR (none of which may show a mirrored sprite) checks what a
+user would check by hand, with the ffmpeg CLI as the oracle:
+
+- timestamps: the frame list of `timestamps` (packet path) and `timestamps --decode`, in output
+  order, against `ffprobe -show_frames` (pts and key flags);
+- cfr: the slot map of `cfr --fps 60` and `--fps 30` against `ffmpeg -vf fps=R` (each slot's
+  frame md5 against the md5 of the source frame the tool names; the tool's own "same as ffmpeg"
+  claim must hold exactly when nothing differs);
+- frame: `frame --at` at 20, 50 and 85 % of the capture against `ffmpeg -vf fps=60,select=eq(n,K)`
+  as RGB bytes (with `--timestamps ffmpeg` when the tool says its repaired grid differs);
+- analyze (auto mode): flips and turns reported (every one is false here), and its wall time
+  against `ffmpeg -threads 0 -i REC -f null -` (median of ROUNDS, default 3).
+
+Prints one line per capture and a summary; exits 1 when any check fails. The captures are not part
+of the repository: point CAPTURES at any folder of real recordings."""
+import json, os, statistics, subprocess, sys, tempfile, time
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+tool = os.environ.get("ANALYZE_RECORDING") or os.path.join(
+    subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip(), "analyze-recording")
+rounds = int(os.environ.get("ROUNDS", "3"))
+folder = sys.argv[1] if len(sys.argv) > 1 else ""
+if not os.path.isdir(folder):
+    sys.exit("usage: check-real-captures.py DIR (make real-check CAPTURES=DIR)")
+files = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.lower().endswith((".mov", ".mp4", ".m4v", ".mkv", ".webm")))
+
+
+def run(args):
+    return subprocess.run(args, capture_output=True)
+
+
+def tool_json(args):
+    r = subprocess.run([tool] + args + ["--json", "-"], capture_output=True, text=True)
+    return json.loads(r.stdout)
+
+
+def frame_md5s(path, vf):
+    args = ["ffmpeg", "-v", "error", "-i", path, "-map", "0:v:0"] + (["-vf", vf] if vf else ["-fps_mode", "passthrough"])
+    out = run(args + ["-f", "framemd5", "-"]).stdout.decode()
+    return [line.split(",")[-1].strip() for line in out.splitlines() if line and not line.startswith("#")]
+
+
+def check_timestamps(path):
+    probe = json.loads(run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts,key_frame",
+                            "-of", "json", path]).stdout)
+    expected = [(f.get("pts"), f.get("key_frame") == 1) for f in probe.get("frames", [])]
+    problems = []
+    for extra in ([], ["--decode"]):
+        frames = tool_json(["timestamps", path] + extra)["timestamps"]["frames"]
+        if [(f["pts"], f["key"]) for f in frames] != expected:
+            problems.append("timestamps" + (" --decode" if extra else "") + " differ from ffprobe")
+    return problems
+
+
+def check_cfr(path):
+    source, problems = frame_md5s(path, None), []
+    for fps in (60, 30):
+        cfr = tool_json(["cfr", path, "--fps", str(fps)])["cfr"]
+        theirs = frame_md5s(path, f"fps={fps}")
+        slots = cfr["map"]
+        differing = sum(1 for i in range(max(len(slots), len(theirs)))
+                        if i >= len(slots) or i >= len(theirs) or slots[i] is None or source[slots[i]] != theirs[i])
+        if (differing == 0) != cfr["same_slots_as_ffmpeg"]:
+            problems.append(f"cfr {fps}: {differing} slots differ from ffmpeg, the tool says same={cfr['same_slots_as_ffmpeg']}")
+    return problems
+
+
+def check_frames(path, repaired_differs):
+    duration = float(json.loads(run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json",
+                                     path]).stdout)["format"]["duration"])
+    problems = []
+    with tempfile.TemporaryDirectory() as tmp:
+        png = os.path.join(tmp, "frame.png")
+        for share in (0.2, 0.5, 0.85):
+            slot = int(duration * share * 60)
+            extra = ["--timestamps", "ffmpeg"] if repaired_differs else []
+            run([tool, "frame", path, "--at", f"{slot / 60 + 0.001:.4f}", "--output", png] + extra)
+            mine = run(["ffmpeg", "-v", "error", "-i", png, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout
+            theirs = run(["ffmpeg", "-v", "error", "-i", path, "-map", "0:v:0", "-vf", f"fps=60,select=eq(n\\,{slot})",
+                          "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout
+            if not mine or mine != theirs:
+                problems.append(f"frame at slot {slot} differs from ffmpeg")
+    return problems
+
+
+def timed(argv):
+    start = time.time()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.time() - start
+
+
+failures, ratios, reported = 0, [], 0
+for path in files:
+    problems = check_timestamps(path) + check_cfr(path)
+    repaired_differs = not tool_json(["cfr", path])["cfr"]["same_slots_as_ffmpeg"]
+    problems += check_frames(path, repaired_differs)
+    analysis = tool_json(["analyze", path])
+    flips, turns = len(analysis.get("flips") or []), len(analysis.get("turns") or [])
+    if flips or turns:
+        problems.append(f"{flips} flips and {turns} turns reported (none is real)")
+    reported += flips + turns
+    tool_s, ffmpeg_s = [], []
+    for _ in range(rounds):
+        tool_s.append(timed([tool, "analyze", path]))
+        ffmpeg_s.append(timed(["ffmpeg", "-v", "quiet", "-threads", "0", "-i", path, "-map", "0:v:0", "-f", "null", "-"]))
+    ratio = statistics.median(tool_s) / statistics.median(ffmpeg_s)
+    ratios.append(ratio)
+    failures += bool(problems)
+    status = "ok" if not problems else "; ".join(problems)
+    print(f"{os.path.basename(path)[:52]:52s} analyze {statistics.median(tool_s):6.2f} s  ffmpeg {statistics.median(ffmpeg_s):6.2f} s"
+          f"  x{ratio:.2f}  {status}", flush=True)
+if ratios:
+    print(f"\n{len(files)} captures: {failures} with a failed check, {reported} flips and turns reported; "
+          f"analyze / ffmpeg decode: median x{statistics.median(ratios):.2f}, worst x{max(ratios):.2f}")
+sys.exit(1 if failures else 0)
