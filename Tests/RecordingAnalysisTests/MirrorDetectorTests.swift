@@ -298,17 +298,52 @@ private struct SeededNoise {
 @Suite struct OrientationTimelineTests {
     /// Unknown frames are "sprite lost" unless `unknownReason` says otherwise.
     private func timeline(
-        _ facings: [SpriteFacing], slotsPerFrame: Int64 = 1, transient: Int64 = 30, unknownReason: UnknownReason = .lost
+        _ facings: [SpriteFacing], slotsPerFrame: Int64 = 1, transient: Int64 = 30, unknownReason: UnknownReason = .lost,
+        places: [PixelRect?]? = nil
     ) -> OrientationTimeline {
         let runs = facings.indices.map { CFRMap.Run(source: $0, firstSlot: Int64($0) * slotsPerFrame, count: slotsPerFrame) }
         let map = CFRMap(rate: Rational(60, 1), originSlot: 0, runs: runs, dropped: [])
         let orientations = facings.enumerated().map {
             FrameOrientation(
-                index: $0.offset, facing: $0.element, canonicalScore: nil, mirroredScore: nil, position: nil, measured: true,
+                index: $0.offset, facing: $0.element, canonicalScore: nil, mirroredScore: nil, position: places?[$0.offset], measured: true,
                 reason: $0.element == .unknown ? unknownReason : nil)
         }
         return OrientationTimeline(
             orientations: orientations, map: map, placement: facings.indices.map { Int64($0) * 10 }, transientSlots: transient)
+    }
+
+    @Test func anExcursionReadAtALookalikeElsewhereIsUndecidedNotAFlip() {
+        // Found on a real capture of a diagram full of arrowheads: the track hopped from its arrowhead
+        // to another one, pointing the other way, and back, and that read as a 450 ms flip.
+        let home = PixelRect(x: 10, y: 10, width: 12, height: 10), away = PixelRect(x: 60, y: 40, width: 12, height: 10)
+        let facings: [SpriteFacing] = [.canonical, .canonical, .mirrored, .mirrored, .canonical, .canonical]
+        let hop = timeline(facings, places: [home, home, away, away, home, home])
+        #expect(hop.flips.isEmpty && hop.turns.isEmpty)
+        #expect(hop.undecided.map(\.sourceFrames) == [[2, 3]] && hop.undecided.map(\.why) == [.readElsewhere])
+        // Where it is, the same excursion is a flip; and a re-armed walk flips where it lands and walks
+        // on from there, which is a flip too.
+        #expect(timeline(facings, places: Array(repeating: home, count: 6)).flips.map(\.sourceFrames) == [[2, 3]])
+        #expect(timeline(facings, places: [home, home, away, away, away, away]).flips.map(\.sourceFrames) == [[2, 3]])
+        // Caught mid-flip at its edges (ambiguous frames), the visit elsewhere is still no flip.
+        let smeared: [SpriteFacing] = [.canonical, .canonical, .unknown, .mirrored, .unknown, .canonical]
+        let smearedHop = timeline(smeared, unknownReason: .ambiguous, places: [home, home, away, away, away, home])
+        #expect(smearedHop.flips.isEmpty && smearedHop.turns.isEmpty && smearedHop.undecided.count == 1)
+        #expect(timeline(smeared, unknownReason: .ambiguous, places: Array(repeating: home, count: 6)).flips.count == 1)
+    }
+
+    @Test func aLastingChangeReadAtAnotherPlaceIsUndecidedNotATurn() {
+        // The same diagram: the track went from one arrowhead to another pointing the other way, and
+        // stayed. The facing changed between two places; no turn was seen.
+        let home = PixelRect(x: 10, y: 10, width: 12, height: 10), away = PixelRect(x: 60, y: 40, width: 12, height: 10)
+        let facings: [SpriteFacing] = [.canonical, .canonical, .unknown, .mirrored, .mirrored, .mirrored]
+        let moved = timeline(facings, transient: 2, places: [home, home, nil, away, away, away])
+        #expect(moved.turns.isEmpty && moved.flips.isEmpty)
+        #expect(moved.undecided.map(\.sourceFrames) == [[3, 4, 5]] && moved.undecided.map(\.why) == [.readElsewhere])
+        #expect(moved.uncertainty(slotMS: 16.7)?.contains("1 change of facing read at another place") == true)
+        // Turning where it is (a walking sprite's box overlaps its last one) is a turn.
+        let walked = PixelRect(x: 16, y: 10, width: 12, height: 10)
+        let turned = timeline(facings, transient: 2, places: [home, home, nil, walked, walked, walked])
+        #expect(turned.turns == [OrientationTimeline.Turn(slot: 3, facing: .mirrored)] && turned.undecided.isEmpty)
     }
 
     @Test func aShortExcursionThatComesBackIsAFlip() {

@@ -34,13 +34,24 @@ public struct OrientationTimeline: Sendable {
         public var reason: UnknownReason?
     }
 
-    /// A short change of facing next to frames whose facing is unknown: it may be a flip, but where
-    /// it starts or ends cannot be established, so it is neither counted as a flip nor ignored.
+    /// A change of facing the video cannot establish as a flip or a turn, so it is neither counted
+    /// nor ignored: a short one next to frames whose facing is unknown (where it starts or ends is
+    /// not seen), or one read at another place than the facing before it (`Why`).
     public struct UndecidedChange: Sendable, Equatable {
         public var startSlot: Int64
         public var slots: Int64
         public var facing: SpriteFacing
         public var sourceFrames: [Int]
+        public var why: Why = .nextToUnknown
+
+        /// Why a change of facing is undecided.
+        public enum Why: String, Sendable {
+            /// Short, next to unknown frames: it may be a flip whose edge was not seen.
+            case nextToUnknown = "next to unknown frames"
+            /// Read at a place that does not overlap where the facing before it was read: the track
+            /// may have moved to another object (a lookalike of the other facing), which is no turn.
+            case readElsewhere = "read at another place"
+        }
     }
 
     public let map: CFRMap
@@ -126,6 +137,13 @@ public struct OrientationTimeline: Sendable {
             // Returned, or never seen again: either way it may have been a flip.
             let mayReturn = nextKnown == stable || nextKnown == nil
             if s.slots <= transientSlots, before == stable, after == stable {
+                if OrientationTimeline.readElsewhere(segments[i].sources, between: segments[i - 1], and: segments[i + 1], byIndex) {
+                    undecided.append(
+                        UndecidedChange(
+                            startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, why: .readElsewhere))
+                    i += 2
+                    continue
+                }
                 let duration = ticks(from: s.sources.first, to: segments[i + 1].sources.first)
                 flips.append(
                     Flip(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, sourceDuration: duration))
@@ -134,8 +152,17 @@ public struct OrientationTimeline: Sendable {
             }
             if let smeared = OrientationTimeline.smearedFlip(segments, at: i, stable: stable, transientSlots: transientSlots) {
                 let first = segments[smeared.lowerBound], next = segments[smeared.upperBound]
-                let duration = ticks(from: first.sources.first, to: next.sources.first)
                 let pieces = segments[smeared]
+                let read = pieces.filter { $0.facing == s.facing }.flatMap(\.sources)
+                if OrientationTimeline.readElsewhere(read, between: segments[smeared.lowerBound - 1], and: next, byIndex) {
+                    undecided.append(
+                        UndecidedChange(
+                            startSlot: first.firstSlot, slots: next.firstSlot - first.firstSlot, facing: s.facing, sourceFrames: read,
+                            why: .readElsewhere))
+                    i = smeared.upperBound + 1
+                    continue
+                }
+                let duration = ticks(from: first.sources.first, to: next.sources.first)
                 flips.append(
                     Flip(
                         startSlot: first.firstSlot, slots: next.firstSlot - first.firstSlot, facing: s.facing,
@@ -164,13 +191,38 @@ public struct OrientationTimeline: Sendable {
                     continue
                 }
             }
-            turns.append(Turn(slot: s.firstSlot, facing: s.facing))
+            // A lasting change first read away from where the old facing was last read: the facing
+            // changed between two places, which a track that moved to another object also shows.
+            if let last = segments[..<i].last(where: { $0.facing == stable })?.sources.last, let first = s.sources.first,
+                let was = byIndex[last]?.position, let now = byIndex[first]?.position, !was.overlaps(now)
+            {
+                undecided.append(
+                    UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, why: .readElsewhere))
+            } else {
+                turns.append(Turn(slot: s.firstSlot, facing: s.facing))
+            }
             stable = s.facing
             i += 1
         }
         self.flips = flips
         self.turns = turns
         self.undecided = undecided
+    }
+
+    /// Whether a short excursion of the other facing was read somewhere else: every one of its
+    /// `frames` found at a place that overlaps neither where the sprite was just before (the last
+    /// frame of `before`) nor where it is just after (the first of `after`), while those two overlap
+    /// each other. A sprite flips where it is (or where a re-armed walk puts it, and walks on from
+    /// there); a track that visits a lookalike of the other facing and comes back to its place read
+    /// another object, so the change is undecided, not a flip.
+    static func readElsewhere(
+        _ frames: [Int], between before: Segment, and after: Segment, _ byIndex: [Int: FrameOrientation]
+    ) -> Bool {
+        guard let last = before.sources.last, let next = after.sources.first,
+            let from = byIndex[last]?.position, let to = byIndex[next]?.position, from.overlaps(to)
+        else { return false }
+        let places = frames.map { byIndex[$0]?.position }
+        return !places.isEmpty && places.allSatisfy { p in p.map { !$0.overlaps(from) && !$0.overlaps(to) } ?? false }
     }
 
     /// Ambiguous frames at most this many in a row inside a flip: a frame the encoder smeared as the
@@ -212,7 +264,11 @@ public struct OrientationTimeline: Sendable {
             )
         }
         if !undecided.isEmpty {
-            parts.append("\(undecided.count) short change\(undecided.count == 1 ? "" : "s") of facing next to unknown frames")
+            let near = undecided.filter { $0.why == .nextToUnknown }.count, elsewhere = undecided.count - near
+            if near > 0 { parts.append("\(near) short change\(near == 1 ? "" : "s") of facing next to unknown frames") }
+            if elsewhere > 0 {
+                parts.append("\(elsewhere) change\(elsewhere == 1 ? "" : "s") of facing read at another place than the facing before")
+            }
         }
         let unknown = unknownStretches.reduce(Int64(0)) { $0 + $1.slots }
         if unknown > 0 {

@@ -78,14 +78,15 @@ public struct OrientationReport: Sendable {
             })
     }
 
-    /// The `undecided` array: short changes of facing next to unknown frames.
+    /// The `undecided` array: changes of facing that could be neither a flip nor a turn, with why.
     public var undecidedJSON: JSONValue {
         .array(
             timeline.undecided.map { u in
                 .object([
                     ("start_slot", .int(u.startSlot)), ("start_s", .double(slotSeconds(u.startSlot), decimals: 6)),
                     ("duration_ms", .double(slotsMS(u.slots), decimals: 3)),
-                    ("facing", .string(name(u.facing))), ("sources", .array(u.sourceFrames.map { .int(Int64($0)) }))
+                    ("facing", .string(name(u.facing))), ("sources", .array(u.sourceFrames.map { .int(Int64($0)) })),
+                    ("why", .string(u.why.rawValue))
                 ])
             })
     }
@@ -200,7 +201,7 @@ public struct OrientationReport: Sendable {
                 "Undecided",
                 Format.list(
                     timeline.undecided.map {
-                        "\(Format.seconds(slotSeconds($0.startSlot))) \(name($0.facing)) for \(Format.milliseconds(slotsMS($0.slots))) next to unknown frames"
+                        "\(Format.seconds(slotSeconds($0.startSlot))) \(name($0.facing)) for \(Format.milliseconds(slotsMS($0.slots))) \($0.why.rawValue)"
                     }))
         }
         return out + turns.rendered
