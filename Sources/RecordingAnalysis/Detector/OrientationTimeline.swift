@@ -75,8 +75,9 @@ public struct OrientationTimeline: Sendable {
     /// classified slots of the previous facing directly on both sides, or with at most
     /// `smearedFramesAtMost` ambiguous frames between (see `smearedFlip`). A longer run, or one that
     /// never returns, is a turn. A short run next to unknown slots is undecided, and so is a short
-    /// first run that unknown slots precede or a short last run that they follow. Unknown slots are
-    /// never read as either facing.
+    /// first run that unknown slots precede or a short last run that they follow, and a flip or a turn
+    /// read at another place than the facing before it (`readElsewhere`). Unknown slots are never
+    /// read as either facing.
     public init(orientations: [FrameOrientation], map: CFRMap, placement: [Int64?], transientSlots: Int64) {
         self.map = map
         spriteLocated = orientations.contains { $0.measured }
