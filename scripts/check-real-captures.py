@@ -56,16 +56,24 @@ def check_timestamps(path):
 
 
 def check_cfr(path):
-    source, problems = frame_md5s(path, None), []
+    """Problems, and whether the tool says its 60 fps grid is ffmpeg's."""
+    source, problems, same60 = frame_md5s(path, None), [], True
     for fps in (60, 30):
         cfr = tool_json(["cfr", path, "--fps", str(fps)])["cfr"]
         theirs = frame_md5s(path, f"fps={fps}")
         slots = cfr["map"]
-        differing = sum(1 for i in range(max(len(slots), len(theirs)))
-                        if i >= len(slots) or i >= len(theirs) or slots[i] is None or source[slots[i]] != theirs[i])
+
+        def differs(i):
+            if i >= len(slots) or i >= len(theirs) or slots[i] is None or slots[i] >= len(source):
+                return True
+            return source[slots[i]] != theirs[i]
+
+        differing = sum(1 for i in range(max(len(slots), len(theirs))) if differs(i))
         if (differing == 0) != cfr["same_slots_as_ffmpeg"]:
             problems.append(f"cfr {fps}: {differing} slots differ from ffmpeg, the tool says same={cfr['same_slots_as_ffmpeg']}")
-    return problems
+        if fps == 60:
+            same60 = cfr["same_slots_as_ffmpeg"]
+    return problems, same60
 
 
 def check_frames(path, repaired_differs):
@@ -94,9 +102,8 @@ def timed(argv):
 
 failures, ratios, reported = 0, [], 0
 for path in files:
-    problems = check_timestamps(path) + check_cfr(path)
-    repaired_differs = not tool_json(["cfr", path])["cfr"]["same_slots_as_ffmpeg"]
-    problems += check_frames(path, repaired_differs)
+    grid_problems, same60 = check_cfr(path)
+    problems = check_timestamps(path) + grid_problems + check_frames(path, not same60)
     analysis = tool_json(["analyze", path])
     flips, turns = len(analysis.get("flips") or []), len(analysis.get("turns") or [])
     if flips or turns:
