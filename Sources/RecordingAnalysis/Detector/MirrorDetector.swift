@@ -332,8 +332,9 @@ public struct MirrorDetector: Sendable {
                 if confirm(p, in: image) {
                     startTrack(p, eventFrame: previous)
                     if orientations[p.index].facing == .canonical {
-                        // The track's own reading explains the event frame by the unmirrored appearance
-                        // (moved further than the event finder's shift tests reach): nothing mirrored.
+                        // The track's own reading explains the event frame by the unmirrored appearance,
+                        // moved: nothing mirrored in place (a pointer's notch in a coloured key made a
+                        // colour-channel event that luma shows as a plain move).
                         retractTrack(since: p.index - 1)
                     } else {
                         result = try classify(
