@@ -133,6 +133,12 @@ public struct MirrorDetector: Sendable {
         /// Template mode, reading again the frames before the template was located: where the
         /// sprite may be (working pixels), partly hidden. See `readVisiblePart`.
         public var partlyHiddenNear: PixelRect?
+        /// Reading again an auto-mode track's frames before its first flip: the sprite is located
+        /// only near `partlyHiddenNear`, and only there is it searched for (measured: an every-scale
+        /// search of the whole frame took 65 % of a recording's time where a track started late).
+        /// Template mode reads its frames again over the whole frame: a sprite found late may have
+        /// been first located on something else.
+        public var searchesOnlyNearLocated = false
         /// Template mode: how often the scale found is checked against its neighbours.
         public var scaleCheckFrames = 15
         /// A match near the last position this much worse than the last frame's is checked against
@@ -379,6 +385,7 @@ public struct MirrorDetector: Sendable {
         // for again sooner (it has fewer frames to find the sprite in): a sprite partly hidden at the
         // start may be located on something else again.
         c.relocateWhileUnsure = !adaptive
+        c.searchesOnlyNearLocated = adaptive
         c.relocateFrames = 4
         // The colour template at the scale found, in working pixels, as the appearance is.
         if !adaptive, let scale = templateScale {
@@ -560,7 +567,8 @@ public struct MirrorDetector: Sendable {
             DispatchQueue.concurrentPerform(iterations: results.count) { k in
                 guard let t = templates[k / 2] else { return }
                 let mirrored = k % 2 == 1
-                results[k] = globalMatches(mirrored ? t.mirrored : t, in: image, count: count).map { (scales[k / 2], t, $0, mirrored) }
+                results[k] = globalMatches(mirrored ? t.mirrored : t, in: image, count: count, within: nearWhereLocated(t))
+                    .map { (scales[k / 2], t, $0, mirrored) }
             }
         }
         return searches.flatMap { $0 }
@@ -682,6 +690,15 @@ public struct MirrorDetector: Sendable {
         return candidate.match.box(of: candidate.t).overlaps(span)
     }
 
+    /// With `searchesOnlyNearLocated`: the top-left corners `isNearWhereLocated` accepts for
+    /// `template`, the only ones searched (a match elsewhere is turned down whatever its score).
+    private func nearWhereLocated(_ template: SpriteTemplate) -> PixelRect? {
+        guard configuration.searchesOnlyNearLocated, let near = configuration.partlyHiddenNear else { return nil }
+        return PixelRect(
+            x: near.x - template.width + 1, y: near.y - template.height + 1,
+            width: near.width + 2 * template.width - 1, height: near.height + 2 * template.height - 1)
+    }
+
     /// Whether a located match agrees with the template in colour: true when there is nothing to
     /// compare (no colour template, no colour frame, a template without colour contrast).
     private func colourAgrees(_ candidate: Location, colour: GrayImage?) -> Bool {
@@ -767,10 +784,13 @@ public struct MirrorDetector: Sendable {
     /// and template, then the best few candidates refined at full resolution): the best `count`
     /// matches whose boxes do not overlap by half, best first (of equal scores the one found first),
     /// places a template could be at, for a test beyond the score (colour, the whole appearance).
-    private func globalMatches(_ template: SpriteTemplate, in image: GrayImage, count: Int) -> [TemplateMatcher.Match] {
-        let area =
+    private func globalMatches(
+        _ template: SpriteTemplate, in image: GrayImage, count: Int, within corners: PixelRect? = nil
+    ) -> [TemplateMatcher.Match] {
+        let whole =
             configuration.roi?.clipped(width: image.width, height: image.height)
             ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        guard let area = corners.map({ whole.intersection($0) }) ?? whole else { return [] }
         var top: [TemplateMatcher.Match] = []
         func keep(_ m: TemplateMatcher.Match) {
             guard top.count < count || m.score > top[top.count - 1].score else { return }
