@@ -134,8 +134,9 @@ public struct MirrorDetector: Sendable {
         /// sprite may be (working pixels), partly hidden. See `readVisiblePart`.
         public var partlyHiddenNear: PixelRect?
         /// Reading again an auto-mode track's frames before its first flip: the sprite is located
-        /// only near `partlyHiddenNear`, and only there is it searched for (measured: an every-scale
-        /// search of the whole frame took 65 % of a recording's time where a track started late).
+        /// only near `partlyHiddenNear`, and only there is it searched for (measured: searching the
+        /// whole frame, at scale 1 and its four neighbours, took 65 % of a recording's time where a
+        /// track started late).
         /// Template mode reads its frames again over the whole frame: a sprite found late may have
         /// been first located on something else.
         public var searchesOnlyNearLocated = false
@@ -567,7 +568,8 @@ public struct MirrorDetector: Sendable {
             DispatchQueue.concurrentPerform(iterations: results.count) { k in
                 guard let t = templates[k / 2] else { return }
                 let mirrored = k % 2 == 1
-                results[k] = globalMatches(mirrored ? t.mirrored : t, in: image, count: count, within: nearWhereLocated(t))
+                let corners = configuration.searchesOnlyNearLocated ? cornersNearWhereLocated(for: t) : nil
+                results[k] = globalMatches(mirrored ? t.mirrored : t, in: image, count: count, within: corners)
                     .map { (scales[k / 2], t, $0, mirrored) }
             }
         }
@@ -685,15 +687,16 @@ public struct MirrorDetector: Sendable {
     /// near where it was located then, so a place elsewhere is not it (a sprite partly hidden there
     /// is read by the part in view instead).
     private func isNearWhereLocated(_ candidate: Location) -> Bool {
-        guard let near = configuration.partlyHiddenNear else { return true }
-        let span = PixelRect(x: near.x, y: near.y, width: near.width + candidate.t.width, height: near.height + candidate.t.height)
-        return candidate.match.box(of: candidate.t).overlaps(span)
+        guard let corners = cornersNearWhereLocated(for: candidate.t) else { return true }
+        return corners.overlaps(PixelRect(x: candidate.match.x, y: candidate.match.y, width: 1, height: 1))
     }
 
-    /// With `searchesOnlyNearLocated`: the top-left corners `isNearWhereLocated` accepts for
-    /// `template`, the only ones searched (a match elsewhere is turned down whatever its score).
-    private func nearWhereLocated(_ template: SpriteTemplate) -> PixelRect? {
-        guard configuration.searchesOnlyNearLocated, let near = configuration.partlyHiddenNear else { return nil }
+    /// The top-left corners of a `template`-sized box that overlaps, by at least a pixel, the region
+    /// `partlyHiddenNear` spans with the template's size added; nil when there is no such region.
+    /// With `searchesOnlyNearLocated` the only corners searched (a match elsewhere is turned down
+    /// whatever its score).
+    private func cornersNearWhereLocated(for template: SpriteTemplate) -> PixelRect? {
+        guard let near = configuration.partlyHiddenNear else { return nil }
         return PixelRect(
             x: near.x - template.width + 1, y: near.y - template.height + 1,
             width: near.width + 2 * template.width - 1, height: near.height + 2 * template.height - 1)
