@@ -26,14 +26,18 @@ struct CaptureAnalysis {
     /// Working resolution: about 400 pixels wide, so a 3x native capture is analysed at 1x.
     static func workingFactor(width: Int) -> Int { max(1, Int((Double(width) / 400).rounded())) }
 
+    /// - Parameter onFirstMirrored: called once, on the decoding thread, with the first frame the
+    ///   detector reads as mirrored while it decodes: a hint (later readings may revise it) for work
+    ///   that can start before the pass is over.
     init(
         recording: String, rate givenRate: Rational?, rule: GridRule, templatePath: String?, roi: PixelRect?, transientMS: Double,
-        fullDecode: Bool = false, spillBudget: Int = CaptureAnalysis.spillBudget
+        fullDecode: Bool = false, spillBudget: Int = CaptureAnalysis.spillBudget, onFirstMirrored: ((Int) -> Void)? = nil
     ) throws {
         // The first pass in a function of its own: its reader (and the decoder's frame pool) is
         // gone before a look-back opens another.
         let first = try CaptureAnalysis.firstPass(
-            recording, templatePath: templatePath, roi: roi, fullDecode: fullDecode, spillBudget: spillBudget)
+            recording, templatePath: templatePath, roi: roi, fullDecode: fullDecode, spillBudget: spillBudget,
+            onFirstMirrored: onFirstMirrored)
         scan = first.scan
         var detector = first.detector
         let factor = first.factor, workW = first.workW, workH = first.workH, template = first.template
@@ -81,7 +85,9 @@ struct CaptureAnalysis {
 
 extension CaptureAnalysis {
     /// Decodes the recording once, feeding every frame to a detector set up for it.
-    static func firstPass(_ recording: String, templatePath: String?, roi: PixelRect?, fullDecode: Bool, spillBudget: Int) throws -> (
+    static func firstPass(
+        _ recording: String, templatePath: String?, roi: PixelRect?, fullDecode: Bool, spillBudget: Int, onFirstMirrored: ((Int) -> Void)?
+    ) throws -> (
         scan: TimingScan, detector: MirrorDetector, factor: Int, workW: Int, workH: Int, template: SpriteTemplate?, spill: GrayImageSpill?
     ) {
         // The deblocking filter only smooths block edges; the detector works on a reduced image where
@@ -120,6 +126,8 @@ extension CaptureAnalysis {
         var feedThread = template == nil ? DetectorFeedThread(detector) : nil
         // A decoding error must not leave the thread waiting for frames.
         defer { _ = feedThread?.finish() }
+        // Orientations looked at for `onFirstMirrored`, and whether it was called.
+        var read = 0, hinted = false
         let scan = try TimingScan(reader: reader) { frame, index in
             defer { progress.update(frames: index + 1, pts: frame.pts) }
             if let thread = feedThread {
@@ -134,6 +142,15 @@ extension CaptureAnalysis {
                 feedThread = nil
             }
             try detector.feed(index: index, frame: frame, width: workW, height: workH)
+            if let onFirstMirrored, !hinted {
+                while read < detector.orientations.count, !hinted {
+                    if detector.orientations[read].facing == .mirrored {
+                        hinted = true
+                        onFirstMirrored(read)
+                    }
+                    read += 1
+                }
+            }
         }
         if let thread = feedThread {
             detector = thread.finish()

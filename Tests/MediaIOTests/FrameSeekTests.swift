@@ -56,7 +56,7 @@ import TestSupport
         for index in needed.sorted() {
             #expect(afterSeek[index] == whole[index], "\(clip.name): frame #\(index) after the seek differs from the whole decode's")
         }
-        let theirs = try frameRGB(path, index: 90, in: dir)
+        let theirs = try FFmpegOracle.frameRGB(path, index: 90, in: dir)
         #expect(afterSeek[90] == theirs, "\(clip.name): frame #90 differs from ffmpeg's")
     }
 
@@ -123,14 +123,5 @@ import TestSupport
         let whole = try FrameExtraction.rgbImages(path: path, sources: needed, make: pixels)
         for index in needed.sorted() { #expect(afterSeek[index] == whole[index], "frame #\(index)") }
         #expect(afterSeek[80] != afterSeek[81], "the two frames with one pts are two pictures")
-    }
-
-    /// Raw RGB24 pixels of decoder output frame `index`, as ffmpeg extracts it.
-    private func frameRGB(_ path: String, index: Int, in dir: URL) throws -> [UInt8] {
-        let out = dir.appendingPathComponent("frame-\(index).rgb").path
-        try TestSupport.ffmpegRun([
-            "-i", path, "-map", "0:v:0", "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out
-        ])
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
     }
 }

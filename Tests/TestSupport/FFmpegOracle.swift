@@ -44,6 +44,15 @@ public enum FFmpegOracle {
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
     }
 
+    /// Raw RGB24 pixels of source frame `index` (decoder output order), as ffmpeg extracts it.
+    public static func frameRGB(_ path: String, index: Int, in dir: URL) throws -> [UInt8] {
+        let out = dir.appendingPathComponent("frame-\(index).rgb").path
+        try TestSupport.ffmpegRun([
+            "-i", path, "-map", "0:v:0", "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out
+        ])
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+
     private static func hashes(_ arguments: [String]) throws -> [String] {
         guard let ffmpeg = TestSupport.ffmpeg else { throw TestSupportError.missing("ffmpeg") }
         let r = try TestSupport.run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-nostdin"] + arguments)

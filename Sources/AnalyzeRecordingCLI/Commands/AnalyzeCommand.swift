@@ -66,7 +66,12 @@ struct AnalyzeCommand: Command {
         let started = Date()
         // Read the log first: a bad log should fail before minutes of decoding.
         let log = try logPath.map(readProbeLog)
-        let analysis = try detection.analyse(recording)
+        // With evidence to write, the frames before the first flip are decoded beside the pass.
+        let prefetch = evidence.map { _ in FramePrefetch(path: recording) }
+        defer { prefetch?.cancel() }
+        let analysis = try detection.analyse(recording) { first in
+            prefetch?.start(before: first - AnalyzeCommand.prefetchLead)
+        }
         let first = analysis.scan.frames.first?.pts.map { analysis.resampler.recordingClock.seconds(ofStreamTicks: $0) } ?? 0
         let findings = CaptureFindings(
             timeline: analysis.timeline, log: log,
@@ -85,7 +90,9 @@ struct AnalyzeCommand: Command {
             findings: findings)
         let document = ReportDocument.analyze(report, includeCFRMap: cfrMap)
         if let json { try writeJSON(document, to: json) }
-        if let evidence { try writeEvidence(report: report, analysis: analysis, document: document, to: evidence) }
+        if let evidence {
+            try writeEvidence(report: report, analysis: analysis, document: document, to: evidence, prefetch: prefetch)
+        }
         if json != "-" {
             let color = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             Console.out(ci.quiet ? report.verdictLine(color: color) : report.text(color: color))
@@ -96,7 +103,13 @@ struct AnalyzeCommand: Command {
         return findings.verdict.passed ? .success : .findings
     }
 
-    private func writeEvidence(report: AnalyzeReport, analysis: CaptureAnalysis, document: JSONValue, to dir: String) throws {
+    /// Frames before the first mirrored one that the prefetch stops at: a flip's strip starts two
+    /// grid slots before it, which a capture faster than the grid (120 Hz on 60) reaches further back.
+    static let prefetchLead = 8
+
+    private func writeEvidence(
+        report: AnalyzeReport, analysis: CaptureAnalysis, document: JSONValue, to dir: String, prefetch: FramePrefetch?
+    ) throws {
         try EvidenceFolder.prepare(dir)
         let timeline = analysis.timeline
         let map = timeline.map
@@ -107,21 +120,23 @@ struct AnalyzeCommand: Command {
         // Each source frame is reduced to the tile sizes its strips need (and a close-up) as it is
         // decoded: memory holds small tiles, never every flip's full frames at once.
         typealias Picture = (tiles: [EvidencePlan.TileSize: RGBImage], closeUp: RGBImage?)
-        let pictures: [Int: Picture] =
-            plan.tileSizes.isEmpty
-            ? [:]
-            : try FrameExtraction.rgbImages(path: recording, sources: Set(plan.tileSizes.keys), timings: analysis.scan) {
-                source, frame -> Picture in
-                let image = try frame.rgbImage()
-                var tiles: [EvidencePlan.TileSize: RGBImage] = [:]
-                for size in plan.tileSizes[source] ?? [] {
-                    tiles[size] =
-                        image.width == size.width && image.height == size.height
-                        ? image : try FrameExtraction.scaled(image, width: size.width, height: size.height)
-                }
-                let closeUp = plan.closeUp.flatMap { image.cropped(to: $0, zoom: plan.closeUpZoom) }
-                return (tiles: tiles, closeUp: closeUp)
+        let makePicture = { (source: Int, frame: VideoFrame) throws -> Picture in
+            let image = try frame.rgbImage()
+            var tiles: [EvidencePlan.TileSize: RGBImage] = [:]
+            for size in plan.tileSizes[source] ?? [] {
+                tiles[size] =
+                    image.width == size.width && image.height == size.height
+                    ? image : try FrameExtraction.scaled(image, width: size.width, height: size.height)
             }
+            let closeUp = plan.closeUp.flatMap { image.cropped(to: $0, zoom: plan.closeUpZoom) }
+            return (tiles: tiles, closeUp: closeUp)
+        }
+        let sources = Set(plan.tileSizes.keys)
+        let pictures: [Int: Picture] =
+            sources.isEmpty
+            ? [:]
+            : try prefetch?.frames(sources, timings: analysis.scan, make: makePicture)
+                ?? FrameExtraction.rgbImages(path: recording, sources: sources, timings: analysis.scan, make: makePicture)
         var strips: [EvidencePage.Strip] = []
         for strip in plan.strips {
             var tiles: [RGBImage] = []

@@ -85,10 +85,12 @@ struct DetectionOptions {
         transientMS = try parseTransient(arguments.values["transient-ms"])
     }
 
-    func analyse(_ recording: String) throws -> CaptureAnalysis {
+    /// - Parameter onFirstMirrored: told, during the decoding pass, the first frame the detector
+    ///   reads as mirrored (see `CaptureAnalysis.init`).
+    func analyse(_ recording: String, onFirstMirrored: ((Int) -> Void)? = nil) throws -> CaptureAnalysis {
         try CaptureAnalysis(
             recording: recording, rate: rate, rule: grid.rule, templatePath: template, roi: roi, transientMS: transientMS,
-            fullDecode: fullDecode)
+            fullDecode: fullDecode, onFirstMirrored: onFirstMirrored)
     }
 }
 

@@ -202,6 +202,12 @@ public final class RecordingReader {
         }
     }
 
+    /// Bytes of one decoded picture in the stream's pixel format (nil when the format is unknown).
+    public var pictureBytes: Int? {
+        let size = av_image_get_buffer_size(codec.pointer.pointee.pix_fmt, codec.pointer.pointee.width, codec.pointer.pointee.height, 1)
+        return size > 0 ? Int(size) : nil
+    }
+
     /// Positions the demuxer at `point`'s key packet (or an earlier one) for the `decode` that
     /// follows; false when this reader has decoded already or the demuxer cannot seek. Which packet
     /// it landed on is for the caller to check on the first one decoded (`SeekPoint.frameNames`).

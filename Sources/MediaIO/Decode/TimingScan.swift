@@ -61,6 +61,12 @@ public struct TimingScan: Sendable {
     /// headers (each packet is one picture, its pts, duration and key flag the frame's). Any other
     /// codec, or picture order counts that do not define an order, are decoded as `init(path:)` does.
     public static func withoutDecoding(path: String) throws -> TimingScan {
+        try fromSliceHeaders(path: path) ?? TimingScan(path: path)
+    }
+
+    /// The timings `withoutDecoding` reads from packets and slice headers alone; nil where the
+    /// stream does not allow it (the frames must then be decoded).
+    public static func fromSliceHeaders(path: String) throws -> TimingScan? {
         let reader = try RecordingReader(path: path, options: DecodeOptions(skipLoopFilter: true))
         var packets: [PacketTiming] = []
         var orders: [PictureOrder] = []
@@ -75,7 +81,7 @@ public struct TimingScan: Sendable {
             if let order { orders.append(order) } else { everyPacketHasOrder = false }
         }
         guard everyPacketHasOrder, !packets.isEmpty, summary.readError == nil, let order = PictureOrder.outputOrder(orders) else {
-            return try TimingScan(path: path)
+            return nil
         }
         let timeBase = reader.info.timeBase
         var frames: [FrameTiming] = []

@@ -98,11 +98,38 @@ public final class FFmpegLog: @unchecked Sendable {
     /// Distinct messages kept; later ones are only counted.
     public static let kept = 5
 
+    /// Threads whose messages are counted apart (`separately`), with their counts.
+    private var separate: [(thread: pthread_t, count: Int)] = []
+
     func record(_ message: String) {
         lock.lock()
         defer { lock.unlock() }
+        if let k = separate.firstIndex(where: { pthread_equal($0.thread, pthread_self()) != 0 }) {
+            separate[k].count += 1
+            return
+        }
         total += 1
         if messages.count < FFmpegLog.kept, !message.isEmpty, !messages.contains(message) { messages.append(message) }
+    }
+
+    /// Runs `body` with the error-level messages FFmpeg logs on this thread kept out of the
+    /// process's count, which another pass on another thread may be comparing before and after
+    /// itself; returns how many there were. Only for work that stays on this thread (a decoder
+    /// with one thread).
+    public func separately<T>(_ body: () throws -> T) rethrows -> (result: T, errors: Int) {
+        lock.lock()
+        separate.append((pthread_self(), 0))
+        lock.unlock()
+        defer {
+            lock.lock()
+            separate.removeAll { pthread_equal($0.thread, pthread_self()) != 0 }
+            lock.unlock()
+        }
+        let result = try body()
+        lock.lock()
+        let errors = separate.first(where: { pthread_equal($0.thread, pthread_self()) != 0 }).map(\.count) ?? 0
+        lock.unlock()
+        return (result, errors)
     }
 
     /// The count so far and the messages kept, to compare before and after a decoding pass.
