@@ -38,6 +38,10 @@ axes = ["sprite", "size_band", "refresh", "scale", "brightness", "codec", "b_fra
         "bounce", "turn", "companion", "occluded", "ui_only"]
 tally = {mode: collections.defaultdict(lambda: [0, 0, 0, 0]) for mode in ("auto", "template")}  # truth, found, reported, correct
 unknown = {"auto": [0, 0], "template": [0, 0]}
+# Frames whose facing was measured and decided, and how many of them the wrong way round: the
+# sprite's true facing at the refresh the frame shows (its turns and flips), frames at a change of
+# facing or the refresh before it left out. A decided frame read the wrong way is the error a fail-closed tool must not make.
+wrong = {"auto": [0, 0], "template": [0, 0]}
 # Turns: truth turns, reported turns that match one, reported turns in all, reported turns that are
 # the second sprite's real turn (the one tracked was not the sprite the truth is about); UI-only:
 # seconds, flips, turns.
@@ -91,6 +95,23 @@ for c in cases:
             frames = d["orientation"].get("frames", [])
             unknown[mode][0] += sum(1 for f in frames if f["facing"] == "unknown")
             unknown[mode][1] += len(frames)
+            if not c["ui_only"]:
+                changes = [s for s, n in c["flips"]] + [s + n for s, n in c["flips"]] + c["turns"]
+                # Auto mode names facings after the appearance it first knew, which may be the mirrored
+                # one: its first facing is the sprite's facing at the start.
+                start = d["orientation"].get("initial_facing")
+                for f in frames:
+                    if mode == "auto":
+                        named = f["facing"] in ("initial", "mirrored") and start in ("initial", "mirrored")
+                        read = int(f["facing"] != start) if named else None
+                    else:
+                        read = {"right": 0, "left": 1}.get(f["facing"])
+                    k = round(f["time_s"] * c["refresh"])
+                    if read is None or not f.get("measured", True) or any(k in (x - 1, x) for x in changes):
+                        continue
+                    true = (sum(1 for t in c["turns"] if t <= k) + sum(1 for s, n in c["flips"] if s <= k < s + n)) % 2
+                    wrong[mode][1] += 1
+                    wrong[mode][0] += read != true
         matched = 0
         used = set()
         for ts, td in truth:
@@ -125,6 +146,8 @@ lines.append("")
 for mode in ("auto", "template"):
     lines.append(f"{mode}: frames of unknown facing {unknown[mode][0]} of {unknown[mode][1]} ({pct(*unknown[mode])})")
 for mode in ("auto", "template"):
+    lines.append(f"{mode}: frames read the wrong way round {wrong[mode][0]} of {wrong[mode][1]} decided ({pct(*wrong[mode])})")
+for mode in ("auto", "template"):
     t = turn_tally[mode]
     lines.append(f"{mode}: real turns {t[0]}, found {t[1]} ({pct(t[1], t[0])}), reported {t[2]}"
                  f" ({t[3]} of them the second sprite's real turn, {t[2] - t[1] - t[3]} false)")
@@ -137,5 +160,5 @@ print("\n".join(lines))
 print(f"\n{len(failures)} capture/mode pairs not exact:")
 for f in failures[:40]:
     print("  ", f)
-json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "failures": failures},
+json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "wrong": wrong, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "failures": failures},
           open(os.path.join(out, "results.json"), "w"), indent=1)
