@@ -45,28 +45,18 @@ public enum FrameExtraction {
         let reader = try RecordingReader(path: path)
         guard reader.seek(to: point) else { return nil }
         var results: [Int: T] = [:]
-        var names: SeekPoint.FrameNames?
-        var checkedFirst = false, trusted = true
-        // Until the chosen frames' group starts, pictures no other one refers to are not decoded:
-        // they are shown before it (about half the pictures of a stream with B-frames).
-        let group = packets[point.groupPacketIndex]
-        var inGroup = false
+        var naming = FrameNaming(after: point, packets: packets)
+        var trusted = true
         try reader.decode(
             onPacket: { packet in
-                guard !checkedFirst else { return }
-                checkedFirst = true
-                names = point.frameNames(landingOn: packet, of: packets)
-                if names == nil {
+                if !naming.accepts(packet) {
                     trusted = false
                     throw StopDecoding()
                 }
             },
-            skipsUnreferenced: { packet in
-                if packet.isKey && packet.pts == group.pts && packet.dts == group.dts { inGroup = true }
-                return !inGroup
-            },
+            skipsUnreferenced: { naming.skips($0) },
             onFrame: { frame in
-                guard let index = names?.index(ofNextFramePTS: frame.pts) else {
+                guard let index = naming.index(ofNextFramePTS: frame.pts) else {
                     trusted = false
                     throw StopDecoding()
                 }

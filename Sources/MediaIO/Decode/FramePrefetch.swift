@@ -137,42 +137,26 @@ public final class FramePrefetch: @unchecked Sendable {
         // nil: from the first packet, where frames are named by their count.
         let point = SeekPoint.plan(packets: scan.packets, frames: scan.frames, needed: [firstWanted])
         if let point, !reader.seek(to: point) { return nil }
-        var names: SeekPoint.FrameNames?
-        var counted = 0
-        var checkedFirst = false, trusted = true
+        var naming = FrameNaming(after: point, packets: scan.packets)
+        var trusted = true
         var wanted: (sources: Set<Int>, make: (Int, VideoFrame) throws -> Any)?
         var results: [Int: Any] = [:]
-        let group = point.map { scan.packets[$0.groupPacketIndex] }
-        var inGroup = point == nil
         try reader.decode(
             onPacket: { packet in
-                guard let point, !checkedFirst else { return }
-                checkedFirst = true
-                names = point.frameNames(landingOn: packet, of: scan.packets)
-                if names == nil {
+                if !naming.accepts(packet) {
                     trusted = false
                     throw StopDecoding()
                 }
             },
-            skipsUnreferenced: { packet in
-                if let group, packet.isKey && packet.pts == group.pts && packet.dts == group.dts { inGroup = true }
-                return !inGroup
-            },
+            skipsUnreferenced: { naming.skips($0) },
             onFrame: { frame in
                 if wanted == nil, isCancelled || !fitsInMemory(adding: 0) {
                     trusted = false
                     throw StopDecoding()
                 }
-                let index: Int
-                if point == nil {
-                    index = counted
-                    counted += 1
-                } else {
-                    guard let named = names?.index(ofNextFramePTS: frame.pts) else {
-                        trusted = false
-                        throw StopDecoding()
-                    }
-                    index = named
+                guard let index = naming.index(ofNextFramePTS: frame.pts) else {
+                    trusted = false
+                    throw StopDecoding()
                 }
                 guard index >= firstWanted else { return }
                 if wanted == nil {
