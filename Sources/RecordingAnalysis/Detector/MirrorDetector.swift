@@ -156,6 +156,8 @@ public struct MirrorDetector: Sendable {
         /// an orange circle on the page sliding over it at 0.72. 0.2 until stop 36: a re-armed snail
         /// half beyond the card's edge was lost and a card corner 0.11 below the track was taken.
         public var jumpAllowance: Float = 0.1
+        /// See `wholeSpritePlace`: how much better the whole appearance must be shown elsewhere in the window.
+        public var wholeAppearanceMargin: Float = 0.2
         /// Template mode: a sprite not found where it was is not searched for elsewhere while its
         /// surroundings there look unlike they did when it was last seen (see `isCovered`), for at
         /// most this many frames.
@@ -941,6 +943,31 @@ public struct MirrorDetector: Sendable {
         return false
     }
 
+    /// Where in the window the sprite's whole appearance is, when the better match near the last
+    /// place shows little of it and another place in the window shows it markedly better; nil
+    /// otherwise. The template is matched with weights on the pixels that tell the orientations
+    /// apart, and on a small sprite those can line up on a piece of it (a car's headlight one
+    /// car-length on, the rest of the box on sky), which tracking would then follow; both
+    /// orientations are then read at the place that shows the whole sprite. A sprite partly behind
+    /// an edge shows its whole appearance nowhere, and is read as before.
+    private func wholeSpritePlace(c: TemplateMatcher.Match?, m: TemplateMatcher.Match?, area: PixelRect, in image: GrayImage)
+        -> (x: Int, y: Int)?
+    {
+        guard let wholeMatchers else { return nil }
+        let mirrored = (m?.score ?? -1) > (c?.score ?? -1)
+        guard let winner = mirrored ? m : c else { return nil }
+        let here = wholeAppearance(at: winner, mirrored: mirrored, in: image)
+        guard here < configuration.wholeAppearance else { return nil }
+        let candidates = [
+            wholeMatchers.canonical.bestCoarseToFine(in: image, positions: area),
+            wholeMatchers.mirrored.bestCoarseToFine(in: image, positions: area)
+        ]
+        guard let there = candidates.compactMap({ $0 }).max(by: { $0.score < $1.score }), there.score >= configuration.wholeAppearance,
+            there.score - here >= configuration.wholeAppearanceMargin
+        else { return nil }
+        return (there.x, there.y)
+    }
+
     private func window(around r: PixelRect, reach: Int) -> PixelRect {
         PixelRect(x: r.x - reach, y: r.y - reach, width: 2 * reach + 1, height: 2 * reach + 1)
     }
@@ -956,8 +983,17 @@ public struct MirrorDetector: Sendable {
         }
         var c: TemplateMatcher.Match?, m: TemplateMatcher.Match?
         if let last = lastPosition, !lost {
-            c = matchers.canonical.bestCoarseToFine(in: image, positions: window(around: last))
-            m = matchers.mirrored.bestCoarseToFine(in: image, positions: window(around: last))
+            let area = window(around: last)
+            c = matchers.canonical.bestCoarseToFine(in: image, positions: area)
+            m = matchers.mirrored.bestCoarseToFine(in: image, positions: area)
+            if let place = wholeSpritePlace(c: c, m: m, area: area, in: image) {
+                c = matchers.canonical.score(in: image, x: place.x, y: place.y).map {
+                    TemplateMatcher.Match(x: place.x, y: place.y, score: $0)
+                }
+                m = matchers.mirrored.score(in: image, x: place.x, y: place.y).map {
+                    TemplateMatcher.Match(x: place.x, y: place.y, score: $0)
+                }
+            }
         } else if let last = lastPosition, framesLost <= configuration.nearbySearchFrames {
             // The window grows with the frames lost; beyond the last place, a match is held to the
             // standard of a whole-frame one (a page sliding back brings lookalikes past it).
