@@ -1003,6 +1003,15 @@ public struct MirrorDetector: Sendable {
             m = matchers.mirrored.bestCoarseToFine(in: image, positions: nearbyWindow(around: last)).flatMap {
                 isLikeTheTrackedSprite($0) ? $0 : nil
             }
+            // Lost, the sprite is found again only where its whole appearance is: near its old place
+            // a piece of the backdrop can line up with the pixels that tell its orientations apart.
+            let mirroredWins = (m?.score ?? -1) > (c?.score ?? -1)
+            if let winner = mirroredWins ? m : c,
+                wholeAppearance(at: winner, mirrored: mirroredWins, in: image) < configuration.wholeAppearance
+            {
+                c = nil
+                m = nil
+            }
             // A sprite that jumped away: the other way round, a piece of it lines up with its old
             // place (a car's headlight with its mirror image's), so that match must agree in colour.
             if configuration.templateColour != nil, let scale = templateScale,
