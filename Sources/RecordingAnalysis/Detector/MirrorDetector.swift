@@ -147,7 +147,8 @@ public struct MirrorDetector: Sendable {
         /// mirror image) in the old window that still matches passably.
         public var scoreDrop: Float = 0.15
         /// A place found by a whole-frame search needs this plain NCC of the whole appearance (the
-        /// template's own weights) as well.
+        /// template's own weights) as well; so does a sprite found again near where it was lost,
+        /// and a near match below it gives way to a place in the window at it (`wholeSpritePlace`).
         public var wholeAppearance: Float = 0.6
         /// A place found by a whole-frame search away from the last one must match within this of
         /// how well the sprite has matched where it was tracked (`trackQuality`): a sprite that is
@@ -863,6 +864,13 @@ public struct MirrorDetector: Sendable {
         return whole.score(in: image, x: match.x, y: match.y) ?? -1
     }
 
+    /// `wholeAppearance` at the better of a canonical and a mirrored match (canonical when they tie);
+    /// nil when there is neither.
+    private func wholeAppearanceOfBetter(_ c: TemplateMatcher.Match?, _ m: TemplateMatcher.Match?, in image: GrayImage) -> Float? {
+        let mirrored = (m?.score ?? -1) > (c?.score ?? -1)
+        return (mirrored ? m : c).map { wholeAppearance(at: $0, mirrored: mirrored, in: image) }
+    }
+
     /// Template mode: whole-frame matches away from where the sprite was last seen dropped when
     /// their colour disagrees with the template's. Found elsewhere, a match is held to the standard of
     /// locating the template (`colourAgrees`): on real screens a sprite's luma correlates with text
@@ -929,12 +937,10 @@ public struct MirrorDetector: Sendable {
         let bm = matchers.mirrored.bestCoarseToFine(in: image, positions: area)
         // Which place shows the sprite is decided by the whole appearance: a corner can match the
         // pixels that tell the orientations apart as well as a dim sprite does, not all of it.
-        func whole(_ cm: TemplateMatcher.Match?, _ mm: TemplateMatcher.Match?) -> Float {
-            let mirrored = (mm?.score ?? -1) > (cm?.score ?? -1)
-            return (mirrored ? mm : cm).map { wholeAppearance(at: $0, mirrored: mirrored, in: image) } ?? -1
-        }
         let back = max(bc?.score ?? -1, bm?.score ?? -1)
-        if back >= configuration.acquireThreshold, whole(bc, bm) > whole(c, m) {
+        if back >= configuration.acquireThreshold,
+            (wholeAppearanceOfBetter(bc, bm, in: image) ?? -1) > (wholeAppearanceOfBetter(c, m, in: image) ?? -1)
+        {
             (c, m) = (bc, bm)
             leftBehind = nil
             return true
@@ -953,11 +959,9 @@ public struct MirrorDetector: Sendable {
     private func wholeSpritePlace(c: TemplateMatcher.Match?, m: TemplateMatcher.Match?, area: PixelRect, in image: GrayImage)
         -> (x: Int, y: Int)?
     {
-        guard let wholeMatchers else { return nil }
-        let mirrored = (m?.score ?? -1) > (c?.score ?? -1)
-        guard let winner = mirrored ? m : c else { return nil }
-        let here = wholeAppearance(at: winner, mirrored: mirrored, in: image)
-        guard here < configuration.wholeAppearance else { return nil }
+        guard let wholeMatchers, let here = wholeAppearanceOfBetter(c, m, in: image), here < configuration.wholeAppearance else {
+            return nil
+        }
         let candidates = [
             wholeMatchers.canonical.bestCoarseToFine(in: image, positions: area),
             wholeMatchers.mirrored.bestCoarseToFine(in: image, positions: area)
@@ -1005,10 +1009,7 @@ public struct MirrorDetector: Sendable {
             }
             // Lost, the sprite is found again only where its whole appearance is: near its old place
             // a piece of the backdrop can line up with the pixels that tell its orientations apart.
-            let mirroredWins = (m?.score ?? -1) > (c?.score ?? -1)
-            if let winner = mirroredWins ? m : c,
-                wholeAppearance(at: winner, mirrored: mirroredWins, in: image) < configuration.wholeAppearance
-            {
+            if let whole = wholeAppearanceOfBetter(c, m, in: image), whole < configuration.wholeAppearance {
                 c = nil
                 m = nil
             }
