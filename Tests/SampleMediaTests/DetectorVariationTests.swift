@@ -14,6 +14,13 @@ private func assetPNG(_ kind: SpriteKind, in dir: URL) throws -> String {
     return path
 }
 
+/// Case `n` of `make accuracy`'s seed 1, as `make-sample-media --accuracy` draws it.
+private func accuracyCase(_ n: Int) -> AccuracyCase {
+    var rng = SplitMix64(seed: 1)
+    for _ in 0..<n { _ = AccuracyCase.random(&rng) }
+    return AccuracyCase.random(&rng)
+}
+
 /// The ordinary variation a capture nobody here made brings: a re-armed walk, a dark compressed
 /// capture, a template at another pixel scale (or of another sprite), a 120 Hz display. Each clip is
 /// rendered from a `WalkScenario`, whose truth is known tick by tick.
@@ -265,9 +272,7 @@ private func assetPNG(_ kind: SpriteKind, in dir: URL) throws -> String {
         // view and matches passably (0.7–0.8) a car's length from the sprite: the build before
         // followed that piece and read the car backwards for the rest of the capture (a false turn,
         // and the last flip missed).
-        var rng = SplitMix64(seed: 1)
-        for _ in 0..<20 { _ = AccuracyCase.random(&rng) }
-        let c = AccuracyCase.random(&rng)
+        let c = accuracyCase(20)
         try #require(c.scenario.sprite == .car && c.rearmed && c.occluded && c.flips.count == 3, "the generator changed: \(c.scenario)")
         let path = dir.appendingPathComponent("found-again.mov").path
         try c.encode(to: path)
@@ -323,9 +328,7 @@ private func assetPNG(_ kind: SpriteKind, in dir: URL) throws -> String {
         // and the rest of the box lay on sky; the build before tracked on from there and read 56
         // frames the wrong way round, the real turn included. Near matches that show little of the
         // sprite's whole appearance give way to the place in the window that shows it.
-        var rng = SplitMix64(seed: 1)
-        for _ in 0..<23 { _ = AccuracyCase.random(&rng) }
-        let c = AccuracyCase.random(&rng)
+        let c = accuracyCase(23)
         try #require(
             c.scenario.sprite == .car && c.flips.count == 1 && c.turns.count == 1 && !c.occluded, "the generator changed: \(c.scenario)")
         let path = dir.appendingPathComponent("piece.mov").path
@@ -374,9 +377,7 @@ private func assetPNG(_ kind: SpriteKind, in dir: URL) throws -> String {
         // search finds the card's bottom-left corner (0.88; the dim snail itself matches 0.87), and
         // the previous build followed that still corner to the end: a lasting turn that never
         // happened. The place left behind is matched again, and the whole appearance decides.
-        var rng = SplitMix64(seed: 1)
-        for _ in 0..<46 { _ = AccuracyCase.random(&rng) }
-        let c = AccuracyCase.random(&rng)
+        let c = accuracyCase(46)
         let s = c.scenario
         let path = dir.appendingPathComponent("corner.mov").path
         try c.encode(to: path)
