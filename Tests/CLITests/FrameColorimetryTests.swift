@@ -9,6 +9,17 @@ import TestSupport
         let name: String
         let arguments: [String]
         var testDescription: String { name }
+
+        /// Makes the clip in `dir` with the ffmpeg CLI and writes the tool's frame at 0.35 s (slot 21
+        /// of the 60 fps grid) beside it; the tool must succeed.
+        func frameAtSlot21(in dir: URL) throws -> (clip: String, png: String, result: RunResult) {
+            let path = dir.appendingPathComponent(name + ".mov").path
+            try TestSupport.ffmpegRun(arguments + [path])
+            let png = dir.appendingPathComponent("ours.png").path
+            let r = try TestSupport.tool(["frame", path, "--at", "0.35", "--output", png])
+            #expect(r.status == 0, "\(r.stderr)")
+            return (path, png, r)
+        }
     }
 
     /// The clips this ffmpeg can make: the HEVC ones need libx265.
@@ -55,11 +66,7 @@ import TestSupport
     func frameIsPixelIdenticalToFFmpegs(_ clip: Clip) throws {
         let dir = TestSupport.temporaryDirectory("colour")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent(clip.name + ".mov").path
-        try TestSupport.ffmpegRun(clip.arguments + [path])
-        let png = dir.appendingPathComponent("ours.png").path
-        let r = try TestSupport.tool(["frame", path, "--at", "0.35", "--output", png])
-        #expect(r.status == 0, "\(r.stderr)")
+        let (path, png, _) = try clip.frameAtSlot21(in: dir)
         let raw = dir.appendingPathComponent("ours.rgb").path
         try TestSupport.ffmpegRun(["-i", png, "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
         let ours = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
@@ -67,6 +74,48 @@ import TestSupport
         #expect(ours.count == theirs.count)
         let differing = zip(ours, theirs).filter { $0 != $1 }.count
         #expect(differing == 0, "\(clip.name): \(differing) of \(ours.count) bytes differ from ffmpeg's frame")
+    }
+}
+
+/// From a capture whose samples are deeper than 8 bits, `frame` writes what the ffmpeg CLI writes to
+/// a PNG: 16 bits per channel, pixel for pixel.
+@Suite(.enabled(if: TestSupport.ffmpeg != nil)) struct DeepFrameTests {
+    static var clips: [FrameColorimetryTests.Clip] {
+        let hevc = TestSupport.ffmpegHasEncoder("libx265")
+        return [
+            FrameColorimetryTests.Clip(
+                name: "prores-422-10bit",
+                arguments: [
+                    "-f", "lavfi", "-i", "testsrc2=size=391x300:rate=30", "-t", "1", "-c:v", "prores_ks", "-profile:v", "2"
+                ]),
+            FrameColorimetryTests.Clip(
+                name: "hevc-10bit",
+                arguments: [
+                    "-f", "lavfi", "-i", "testsrc2=size=390x300:rate=30", "-t", "1", "-c:v", "libx265",
+                    "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le"
+                ])
+        ].filter { hevc || !$0.name.hasPrefix("hevc") }
+    }
+
+    @Test(arguments: DeepFrameTests.clips)
+    func frameIsFFmpegsSixteenBitPicture(_ clip: FrameColorimetryTests.Clip) throws {
+        let dir = TestSupport.temporaryDirectory("deep")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, ours, r) = try clip.frameAtSlot21(in: dir)
+        #expect(r.stdout.contains("16 bits per channel"), "\(r.stdout)")
+        // ffmpeg's own PNG of the same slot, in the format its png encoder is given.
+        let theirs = dir.appendingPathComponent("theirs.png").path
+        try TestSupport.ffmpegRun(["-i", path, "-map", "0:v:0", "-vf", "fps=60,select=eq(n\\,21)", "-frames:v", "1", theirs])
+        func samples(_ png: String) throws -> [UInt8] {
+            let raw = dir.appendingPathComponent(UUID().uuidString + ".rgb").path
+            try TestSupport.ffmpegRun(["-i", png, "-f", "rawvideo", "-pix_fmt", "rgb48be", raw])
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+        }
+        let a = try samples(ours), b = try samples(theirs)
+        #expect(a.count == 391 * 300 * 6 || a.count == 390 * 300 * 6)
+        #expect(a.count == b.count)
+        let differing = zip(a, b).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(clip.name): \(differing) of \(a.count) bytes differ from ffmpeg's 16-bit picture")
     }
 }
 

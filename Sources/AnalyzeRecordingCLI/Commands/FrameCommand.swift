@@ -224,12 +224,17 @@ struct FrameCommand: Command {
                 message: "\(recording): no frame at \(time) on the \(usePTS ? "pts" : "cfr") clock: "
                     + "the recording ends at \(Format.seconds(grid.map.seconds(ofSlot: grid.map.slotCount)))")
         }
-        let images = try FrameExtraction.rgbImages(path: recording, sources: [chosen], timings: grid.scan)
-        guard let image = images[chosen] else {
+        let pictures = try FrameExtraction.rgbImages(path: recording, sources: [chosen], timings: grid.scan) { _, frame in
+            try frame.picture()
+        }
+        guard let picture = pictures[chosen] else {
             throw CommandFailure(status: .dataError, message: "\(recording): frame #\(chosen) could not be decoded")
         }
-        try PNGEncoder.write(image, to: output)
-        lines.append("Wrote \(output): source frame #\(chosen), \(image.width)x\(image.height)")
+        try PNGEncoder.write(picture, to: output)
+        lines.append(
+            "Wrote \(output): source frame #\(chosen), \(picture.width)x\(picture.height)"
+                + (picture.bitsPerChannel == 8
+                    ? "" : ", \(picture.bitsPerChannel) bits per channel as the capture's samples are deeper than 8"))
         Console.out(lines.joined(separator: "\n") + "\n")
         return .success
     }

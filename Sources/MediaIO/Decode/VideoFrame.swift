@@ -81,4 +81,15 @@ public struct VideoFrame {
         let size = storedSize(width, height)
         return display.shown(try scaler.rgb(pointer, width: size.width, height: size.height))
     }
+
+    /// The whole frame as the ffmpeg CLI writes it to a PNG (`FramePicture`): RGB24, or RGB48 from a
+    /// source deeper than 8 bits.
+    public func picture() throws(MediaError) -> FramePicture {
+        guard FramePicture.isDeep(pointer) else { return FramePicture(try rgbImage()) }
+        let size = storedSize(nil, nil)
+        let stored = try scaler.rgb48(pointer, width: size.width, height: size.height)
+        return FramePicture(
+            width: width, height: height, bitsPerChannel: 16,
+            pixels: display.shown(stored, width: size.width, height: size.height, channels: 6))
+    }
 }

@@ -17,9 +17,21 @@ public enum PNGEncoder {
         return try encode(width: width, height: height, format: AV_PIX_FMT_RGBA, bytesPerPixel: 4, pixels: pixels)
     }
 
+    /// PNG bytes of a decoded frame's picture, at its depth (8 or 16 bits per channel).
+    public static func encode(_ picture: FramePicture) throws(MediaError) -> [UInt8] {
+        try encode(
+            width: picture.width, height: picture.height, format: picture.bitsPerChannel == 16 ? AV_PIX_FMT_RGB48BE : AV_PIX_FMT_RGB24,
+            bytesPerPixel: picture.bytesPerPixel, pixels: picture.pixels)
+    }
+
     /// Writes `image` to `path` as PNG, atomically: a failure never leaves a partial file.
     public static func write(_ image: RGBImage, to path: String) throws(MediaError) {
         try OutputFile.writeAtomically(try encode(image), to: path)
+    }
+
+    /// Writes `picture` to `path` as PNG, as `write(_:to:)` writes an image.
+    public static func write(_ picture: FramePicture, to path: String) throws(MediaError) {
+        try OutputFile.writeAtomically(try encode(picture), to: path)
     }
 
     private static func encode(

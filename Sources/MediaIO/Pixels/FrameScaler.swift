@@ -169,6 +169,11 @@ final class FrameScaler {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
+    /// RGB48 (big-endian 16-bit samples) at `width` x `height`, converted as `rgb(_:width:height:)` is.
+    func rgb48(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> [UInt8] {
+        try convert(frame, to: AV_PIX_FMT_RGB48BE, bytesPerPixel: 6, width: width, height: height, flags: SWS_BICUBIC)
+    }
+
     /// `count` bytes left as they are, for an image the caller writes every pixel of: the zero fill
     /// would be a pass over the frame's bytes for nothing.
     static func uninitializedPixels(_ count: Int) -> [UInt8] {
