@@ -9,8 +9,8 @@ user would check by hand, with the ffmpeg CLI as the oracle:
 - cfr: the slot map of `cfr --fps 60` and `--fps 30` against `ffmpeg -vf fps=R` (each slot's
   frame md5 against the md5 of the source frame the tool names; the tool's own "same as ffmpeg"
   claim must hold exactly when nothing differs);
-- frame: `frame --at` at 20, 50 and 85 % of the capture against `ffmpeg -vf fps=60,select=eq(n,K)`
-  as RGB bytes (with `--timestamps ffmpeg` when the tool says its repaired grid differs);
+- frame: `frame --at` at 20, 50 and 85 % of the capture against the PNG of
+  `ffmpeg -vf fps=60,select=eq(n,K)`, both read as 16-bit RGB (with `--timestamps ffmpeg` when the tool says its repaired grid differs);
 - analyze (auto mode): flips and turns reported (every one is false here), and its wall time
   against `ffmpeg -threads 0 -i REC -f null -` (median of ROUNDS, default 3).
 
@@ -86,9 +86,13 @@ def check_frames(path, repaired_differs):
             slot = int(duration * share * 60)
             extra = ["--timestamps", "ffmpeg"] if repaired_differs else []
             run([tool, "frame", path, "--at", f"{slot / 60 + 0.001:.4f}", "--output", png] + extra)
-            mine = run(["ffmpeg", "-v", "error", "-i", png, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout
-            theirs = run(["ffmpeg", "-v", "error", "-i", path, "-map", "0:v:0", "-vf", f"fps=60,select=eq(n\\,{slot})",
-                          "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout
+            # ffmpeg's own PNG of the slot (16 bits per channel from a source deeper than 8 bits, as
+            # the tool's), both read at 16 bits so that neither is rounded.
+            reference = os.path.join(tmp, "ffmpeg.png")
+            run(["ffmpeg", "-v", "error", "-y", "-i", path, "-map", "0:v:0", "-vf", f"fps=60,select=eq(n\\,{slot})",
+                 "-frames:v", "1", reference])
+            mine, theirs = (run(["ffmpeg", "-v", "error", "-i", p, "-f", "rawvideo", "-pix_fmt", "rgb48be", "-"]).stdout
+                            for p in (png, reference))
             if not mine or mine != theirs:
                 problems.append(f"frame at slot {slot} differs from ffmpeg")
     return problems
