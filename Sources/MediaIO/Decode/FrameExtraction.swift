@@ -88,7 +88,8 @@ public enum FrameExtraction {
 
     /// Writes the constant-rate video of `map`: slot k gets pts k in time base 1/R, re-encoded with
     /// H.264 (libx264) where available, MPEG-4 Part 2 otherwise. Odd dimensions are scaled to the
-    /// nearest even size, which 4:2:0 video needs.
+    /// nearest even size, which 4:2:0 video needs. Upright frames reach the encoder as decoded (copied,
+    /// or converted once to 8-bit 4:2:0), without a round trip through RGB.
     /// - Returns: the codec used.
     @discardableResult
     public static func writeConstantRate(path: String, map: CFRMap, to output: String) throws -> VideoWriter.Codec {
@@ -102,27 +103,39 @@ public enum FrameExtraction {
         settings.colorimetry = reader.colorimetry
         let writer = try VideoWriter(path: output, settings: settings)
         let needed = Set(map.runs.map(\.source))
-        var pending: [Int: RGBImage] = [:]
+        var pending: [Int: (picture: PendingPicture, bytes: Int)] = [:]
         var pendingBytes = 0
         var nextRun = 0
         var index = 0
         try reader.decode { frame in
             defer { index += 1 }
             guard needed.contains(index) else { return }
-            let image = try frame.rgbImage(width: width, height: height)
-            pending[index] = image
-            pendingBytes += image.pixels.count
+            // Upright frames go to the encoder as decoded, as the ffmpeg CLI feeds it; a frame the
+            // display matrix turns is turned in RGB first.
+            let picture: PendingPicture
+            let bytes: Int
+            if frame.display.changesFrames {
+                let image = try frame.rgbImage(width: width, height: height)
+                (picture, bytes) = (.rgb(image), image.pixels.count)
+            } else {
+                (picture, bytes) = (.decoded(try OwnedFrame(referencing: frame.pointer)), 3 * frame.storedWidth * frame.storedHeight)
+            }
+            pending[index] = (picture, bytes)
+            pendingBytes += bytes
             if pendingBytes > Limits.pendingEncodeBytes {
                 throw MediaError(
                     kind: .invalidData, operation: "cfr --output",
                     message: "\(path): frames are too far out of presentation order to write a constant-rate copy")
             }
-            while nextRun < map.runs.count, let image = pending[map.runs[nextRun].source] {
+            while nextRun < map.runs.count, let (picture, bytes) = pending[map.runs[nextRun].source] {
                 let run = map.runs[nextRun]
                 for k in run.firstSlot..<(run.firstSlot + run.count) {
-                    try writer.append(image, pts: k, duration: 1)
+                    switch picture {
+                    case .rgb(let image): try writer.append(image, pts: k, duration: 1)
+                    case .decoded(let owned): try writer.append(picture: owned.pointer, pts: k, duration: 1)
+                    }
                 }
-                pendingBytes -= image.pixels.count
+                pendingBytes -= bytes
                 pending[run.source] = nil
                 nextRun += 1
             }
@@ -135,4 +148,11 @@ public enum FrameExtraction {
         try writer.finish()
         return codec
     }
+}
+
+/// A frame waiting for its run of slots in `FrameExtraction.writeConstantRate`: the decoder's picture
+/// itself (a reference to its buffers), or its RGB image when it had to be turned.
+private enum PendingPicture {
+    case decoded(OwnedFrame)
+    case rgb(RGBImage)
 }

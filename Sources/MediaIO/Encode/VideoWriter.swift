@@ -101,6 +101,8 @@ public final class VideoWriter {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var scaler: OpaquePointer?
+    /// Converts decoded pictures that are not already the encoder's format (`append(picture:…)`).
+    private var pictureScaler: OpaquePointer?
     private var stream: UnsafeMutablePointer<AVStream>?
     private var ioOpen = false
     private var finished = false
@@ -237,6 +239,7 @@ public final class VideoWriter {
 
     deinit {
         sws_freeContext(scaler)
+        sws_freeContext(pictureScaler)
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codecContext)
@@ -281,6 +284,60 @@ public final class VideoWriter {
         durations[pts] = duration
         try check(avcodec_send_frame(codec, frame), "avcodec_send_frame", kind: .unavailable)
         try drain()
+    }
+
+    /// Encodes a decoded YUV picture (the writer's size or any other) with presentation time `pts`
+    /// and duration `duration`: copied as it is when it is already the encoder's format (8-bit 4:2:0)
+    /// at the writer's size and range, otherwise converted by libswscale straight to it (its own matrix, the writer's
+    /// range), without a round trip through RGB, as the ffmpeg CLI feeds its encoder.
+    func append(picture source: UnsafeMutablePointer<AVFrame>, pts: Int64, duration: Int64) throws(MediaError) {
+        guard let codec = codecContext, let frame else { return }
+        try check(av_frame_make_writable(frame), "av_frame_make_writable", kind: .unavailable)
+        let format = source.pointee.format
+        let outputFull = settings.colorimetry.range == Int32(AVCOL_RANGE_JPEG.rawValue)
+        if format == AV_PIX_FMT_YUV420P.rawValue, source.pointee.width == Int32(settings.width),
+            source.pointee.height == Int32(settings.height),
+            FrameScaler.isFullRange(source) == outputFull
+        {
+            try check(av_frame_copy(frame, source), "av_frame_copy", kind: .unavailable)
+        } else {
+            pictureScaler = sws_getCachedContext(
+                pictureScaler, source.pointee.width, source.pointee.height, AVPixelFormat(rawValue: format),
+                Int32(settings.width), Int32(settings.height), AV_PIX_FMT_YUV420P,
+                SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
+            guard let pictureScaler else {
+                throw MediaError(
+                    kind: .unavailable, operation: "sws_getCachedContext",
+                    message: "cannot convert \(source.pointee.width)x\(source.pointee.height) frames of this pixel format to YUV")
+            }
+            VideoWriter.keepMatrix(of: source, range: outputFull, on: pictureScaler)
+            let scaled = source.withSourcePlanes { srcPlanes, srcStrides in
+                frame.withDestinationPlanes { dst, dstStrides in
+                    sws_scale(pictureScaler, srcPlanes, srcStrides, 0, source.pointee.height, dst, dstStrides)
+                }
+            }
+            if scaled < 0 {
+                throw MediaError(kind: .invalidData, operation: "sws_scale", code: scaled, message: ffmpegErrorText(scaled))
+            }
+        }
+        frame.pointee.pts = pts
+        frame.pointee.pkt_duration = duration
+        durations[pts] = duration
+        try check(avcodec_send_frame(codec, frame), "avcodec_send_frame", kind: .unavailable)
+        try drain()
+    }
+
+    /// YUV to YUV: the source's own matrix on both sides (`FrameScaler.coefficients`), its range in,
+    /// the output's range out; the tags the writer was given are the source's.
+    static func keepMatrix(of source: UnsafeMutablePointer<AVFrame>, range outputFull: Bool, on scaler: OpaquePointer) {
+        var invTable: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
+        var srcRange: Int32 = 0, dstRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
+        guard sws_getColorspaceDetails(scaler, &invTable, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0,
+            let coefficients = FrameScaler.coefficients(forColorSpace: Int32(source.pointee.colorspace.rawValue))
+        else { return }
+        srcRange = FrameScaler.isFullRange(source) ? 1 : 0
+        dstRange = outputFull ? 1 : 0
+        _ = sws_setColorspaceDetails(scaler, coefficients, srcRange, coefficients, dstRange, brightness, contrast, saturation)
     }
 
     /// RGB (full range) to YUV with the output's matrix and range, the inverse of how the frames
