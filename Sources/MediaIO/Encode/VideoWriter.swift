@@ -279,17 +279,13 @@ public final class VideoWriter {
                 sws_scale(scaler, &srcPlanes, &srcStrides, 0, Int32(image.height), dst, dstStrides)
             }
         }
-        frame.pointee.pts = pts
-        frame.pointee.pkt_duration = duration
-        durations[pts] = duration
-        try check(avcodec_send_frame(codec, frame), "avcodec_send_frame", kind: .unavailable)
-        try drain()
+        try send(frame, to: codec, pts: pts, duration: duration)
     }
 
-    /// Encodes a decoded YUV picture (the writer's size or any other) with presentation time `pts`
-    /// and duration `duration`: copied as it is when it is already the encoder's format (8-bit 4:2:0)
-    /// at the writer's size and range, otherwise converted by libswscale straight to it (its own matrix, the writer's
-    /// range), without a round trip through RGB, as the ffmpeg CLI feeds its encoder.
+    /// Encodes a decoded picture (the writer's size or any other) with presentation time `pts` and
+    /// duration `duration`: copied as it is when it is already the encoder's format (8-bit 4:2:0) at
+    /// the writer's size and range, otherwise converted by libswscale straight to it (its own matrix,
+    /// the writer's range): no round trip through RGB, as the ffmpeg CLI feeds its encoder.
     func append(picture source: UnsafeMutablePointer<AVFrame>, pts: Int64, duration: Int64) throws(MediaError) {
         guard let codec = codecContext, let frame else { return }
         try check(av_frame_make_writable(frame), "av_frame_make_writable", kind: .unavailable)
@@ -320,6 +316,13 @@ public final class VideoWriter {
                 throw MediaError(kind: .invalidData, operation: "sws_scale", code: scaled, message: ffmpegErrorText(scaled))
             }
         }
+        try send(frame, to: codec, pts: pts, duration: duration)
+    }
+
+    /// Encodes the writer's frame, filled, at `pts` for `duration`, and writes what comes out.
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>, to codec: UnsafeMutablePointer<AVCodecContext>, pts: Int64, duration: Int64)
+        throws(MediaError)
+    {
         frame.pointee.pts = pts
         frame.pointee.pkt_duration = duration
         durations[pts] = duration
