@@ -296,6 +296,36 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         expectEveryStatedFacingTrue(c.scenario, json)
     }
 
+    @Test func aReArmedWalkThatBeganBeyondTheEdgeIsReadByThePartInViewWhenItJumpsBack() throws {
+        let dir = TestSupport.temporaryDirectory("jump-back")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The accuracy set's case 194 (seed 1): a 45 px snail that starts a quarter to a half beyond
+        // the card's left edge, a frame every third refresh. Its second and third taps send it back
+        // to its start, mirrored: there the whole template matches nowhere, so the build before
+        // lost it for five frames and missed both flips. The part in view (its shell, its head) is
+        // plain to see, and read, the whole of it still searched for as while lost.
+        let c = accuracyCase(194)
+        try #require(
+            c.scenario.sprite == .snail && c.rearmed && c.occluded && c.bodyEvery == 3 && c.flips.count == 3 && c.turns.isEmpty,
+            "the generator changed: \(c.scenario)")
+        let path = dir.appendingPathComponent("jump-back.mov").path
+        try c.encode(to: path)
+        let (r, json) = try orientation(path, ["--template", Self.snailPNG])
+        #expect(r.status == 1, "flips are findings: \(r.stderr)")
+        let got = flips(json)
+        #expect(got.rate == c.scenario.refreshRate)
+        #expect(got.flips.map(\.0) == c.flips.map(\.start), "flips at slots \(got.flips), truth \(c.flips)")
+        #expect(got.flips.map(\.1) == c.flips.map(\.ticks), "flip lengths \(got.flips), truth \(c.flips)")
+        #expect(got.turns == 0, "\(got.turns) turns")
+        let frames = (json["orientation"] as? [String: Any])?["frames"] as? [[String: Any]] ?? []
+        #expect(frames.count == c.ticks / c.bodyEvery)
+        for f in frames {
+            guard let i = f["index"] as? Int, let facing = f["facing"] as? String, facing != "unknown" else { continue }
+            let truth = c.scenario.mirroredTicks.contains(i * c.bodyEvery) ? "left" : "right"
+            #expect(facing == truth, "frame #\(i): \(facing), truth \(truth)")
+        }
+    }
+
     @Test func aSmallSpriteIsNotReadOnAStreakOrACornerThatLooksLikeItsTellingPixels() throws {
         let dir = TestSupport.temporaryDirectory("small")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -247,6 +247,11 @@ public struct MirrorDetector: Sendable {
     /// mode: where the track started).
     private var firstLocatedIndex: Int?
     private var locatedAt: PixelRect?
+    /// Whether the last frame classified found the sprite's place covered (see `isCovered`): then no
+    /// part of it is looked for either.
+    private var coveredWhenLost = false
+    /// The facing of the last frame read by the whole sprite (not by a part of it in view).
+    private var lastWholeFacing: SpriteFacing?
     /// Reading partly hidden frames (`readVisiblePart`): where the part was last found, and how many
     /// frames ago.
     private var part: (box: PixelRect, misses: Int)?
@@ -303,6 +308,7 @@ public struct MirrorDetector: Sendable {
     ) rethrows {
         var image = image
         let partial = regionForNextFrame != nil
+        var readByPart = false
         var result: FrameOrientation
         if let given = configuration.template {
             if template == nil {
@@ -319,10 +325,24 @@ public struct MirrorDetector: Sendable {
                     given, tracked: result, image: &image, partial: partial, colourFrame: colourFrame, fullFrame: fullFrame)
                 {
                     result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
+                } else if result.position == nil, result.reason == .lost || result.reason == .outOfView, confirmed, !coveredWhenLost,
+                    let near = partlyHiddenWhileLost
+                {
+                    if partial { image = try fullFrame() }
+                    let read = readVisiblePart(of: template ?? given, index: index, in: image, near: near, following: false)
+                    // Both ways round about equally well is no sign the sprite is there at all (on a
+                    // real capture, halves of list glyphs matched a snail's either way at 0.85); and a
+                    // part found is held to the colour test of a place found away from the track.
+                    if read.orientation.facing != .unknown, let piece = read.piece,
+                        try partAgreesInColour(piece, of: read.orientation, colourFrame: colourFrame)
+                    {
+                        result = read.orientation
+                        readByPart = true
+                    }
                 }
             } else if let near = configuration.partlyHiddenNear {
                 if partial { image = try fullFrame() }
-                result = readVisiblePart(of: given, index: index, in: image, near: near)
+                result = readVisiblePart(of: given, index: index, in: image, near: near, following: true).orientation
             } else {
                 result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
             }
@@ -363,7 +383,10 @@ public struct MirrorDetector: Sendable {
             previousColour = template == nil ? colour : nil
         }
         orientations.append(result)
-        lost = template != nil && result.position == nil
+        // A frame read by the part in view does not give the track a place: the whole sprite is
+        // still searched for as while lost.
+        lost = template != nil && (result.position == nil || readByPart)
+        if !readByPart, result.facing != .unknown { lastWholeFacing = result.facing }
         framesLost = lost ? framesLost + 1 : 0
         beforePrevious = previous
         previous = image
@@ -399,11 +422,7 @@ public struct MirrorDetector: Sendable {
         // In the frames before, the sprite is near where it was located (auto mode: where it first
         // mirrored). Elsewhere the appearance can match something else passably, as an appearance
         // cut with its backdrop does a patch of the same clouds.
-        if let at = locatedAt {
-            // Sideways up to twice its width (a walk), up and down a quarter of its height (a bounce).
-            let dy = max(4, at.height / 4)
-            c.partlyHiddenNear = PixelRect(x: at.x - 2 * at.width, y: at.y - dy, width: 4 * at.width + 1, height: 2 * dy + 1)
-        }
+        c.partlyHiddenNear = locatedAt.map(Self.walkRegion(around:))
         return (MirrorDetector(c), frames)
     }
 
@@ -626,30 +645,34 @@ public struct MirrorDetector: Sendable {
         for i in orientations.indices where orientations[i].measured {
             orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
         }
+        lastWholeFacing = nil
         framesBeforeRescale = orientations.count + 1
         return true
     }
 
-    /// Template mode, reading again a frame before the template was located, where the whole of it
-    /// matched nowhere: a sprite partly hidden beyond an edge (the card's, a view's) is read by the
-    /// part of it in view. Each orientation's left or right 50–100 % is searched for near where the
-    /// template was located; the best part decides, as a whole sprite does, but only at the sure
-    /// threshold (a part of a template matches more things than the whole of it), and the other
-    /// orientation's best part is what it must beat. The box reported is the whole sprite's.
+    /// Template mode, where the whole of the template matched nowhere (reading again a frame before
+    /// it was located, or a frame in which a sure track is lost): a sprite partly hidden beyond an
+    /// edge (the card's, a view's) is read by the part of it in view. Each orientation's left or
+    /// right 50–100 % is searched for in `near`; the best part decides, as a whole sprite does, but
+    /// only at the sure threshold (a part of a template matches more things than the whole of it),
+    /// and the other orientation's best part is what it must beat. The box reported is the whole
+    /// sprite's.
+    /// - Parameter following: once a part is found, the next frames look for it near where it was
+    ///   (reading again the frames before the template was located, where a part of another sprite
+    ///   in the region can match as well). A lost track is searched for over all of `near` in every
+    ///   frame: a part followed there confines the other orientation to where a wrong piece matched.
     private mutating func readVisiblePart(
-        of given: SpriteTemplate, index: Int, in image: GrayImage, near: PixelRect
-    ) -> FrameOrientation {
+        of given: SpriteTemplate, index: Int, in image: GrayImage, near: PixelRect, following: Bool
+    ) -> (orientation: FrameOrientation, piece: Range<Int>?) {
         let weighted = given.weightedByAsymmetry
-        // Where the whole sprite's box may start. Once a part is found, it is followed: the next
-        // frames look for it near where it was (a part of another sprite in the region can match as
-        // well).
+        // Where the whole sprite's box may start.
         let region =
-            part.map { last in
+            (following ? part : nil).map { last in
                 let rx = max(6, last.box.width / 8) + 2 * last.misses, ry = max(4, last.box.height / 4) + last.misses
                 return PixelRect(x: last.box.x - rx, y: last.box.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
             } ?? near
         let orientations = [weighted, weighted.mirrored]
-        var best: [(score: Float, box: PixelRect)?] = [nil, nil]
+        var best: [(score: Float, box: PixelRect, columns: Range<Int>)?] = [nil, nil]
         // The widest part either orientation matches surely: both are compared at that width (a
         // narrower part of the wrong orientation often matches as well, a near-symmetric half).
         for keep in [weighted.width, 7 * weighted.width / 8, 3 * weighted.width / 4, 5 * weighted.width / 8, weighted.width / 2]
@@ -664,7 +687,7 @@ public struct MirrorDetector: Sendable {
                             positions: PixelRect(x: region.x + columns.lowerBound, y: region.y, width: region.width, height: region.height))
                     else { continue }
                     if m.score > (best[o]?.score ?? -2) {
-                        best[o] = (m.score, PixelRect(x: m.x - columns.lowerBound, y: m.y, width: t.width, height: t.height))
+                        best[o] = (m.score, PixelRect(x: m.x - columns.lowerBound, y: m.y, width: t.width, height: t.height), columns)
                     }
                 }
             }
@@ -672,19 +695,57 @@ public struct MirrorDetector: Sendable {
         }
         let cs = best[0]?.score ?? -1, ms = best[1]?.score ?? -1
         guard max(cs, ms) >= configuration.sureThreshold, let winner = cs >= ms ? best[0] : best[1] else {
-            if let last = part { part = last.misses < configuration.nearbySearchFrames ? (last.box, last.misses + 1) : nil }
-            return FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
+            if following, let last = part { part = last.misses < configuration.nearbySearchFrames ? (last.box, last.misses + 1) : nil }
+            return (FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound), nil)
         }
-        part = (winner.box, 0)
+        if following { part = (winner.box, 0) }
         let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
         guard confidence >= configuration.confidenceThreshold else {
-            return FrameOrientation(
-                index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: winner.box,
-                measured: true, confidence: confidence, reason: .ambiguous)
+            return (
+                FrameOrientation(
+                    index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: winner.box,
+                    measured: true, confidence: confidence, reason: .ambiguous), winner.columns
+            )
         }
-        return FrameOrientation(
-            index: index, facing: cs >= ms ? .canonical : .mirrored, canonicalScore: cs, mirroredScore: ms, position: winner.box,
-            measured: true, confidence: confidence)
+        return (
+            FrameOrientation(
+                index: index, facing: cs >= ms ? .canonical : .mirrored, canonicalScore: cs, mirroredScore: ms, position: winner.box,
+                measured: true, confidence: confidence), winner.columns
+        )
+    }
+
+    /// Whether the part of the sprite a frame was read by (`columns` of the template the way round it
+    /// was read, its whole box at `read.position`) agrees with the template in colour; true when there
+    /// is nothing to compare (see `colourAgrees`).
+    private func partAgreesInColour(
+        _ columns: Range<Int>, of read: FrameOrientation, colourFrame: () throws -> GrayImage?
+    ) rethrows -> Bool {
+        guard let given = configuration.templateColour, let scale = templateScale, let box = read.position else { return true }
+        var t = given.scaled(by: scale / configuration.templateResolution)
+        guard t.width == box.width, t.height == box.height else { return true }
+        if read.facing == .mirrored { t = t.mirrored }
+        let piece = t.columns(columns)
+        guard piece.contrast >= 8, let colour = try colourFrame() else { return true }
+        let agreement = TemplateMatcher(piece).score(in: colour, x: box.x + columns.lowerBound, y: box.y) ?? -1
+        return agreement >= configuration.colourAgreement
+    }
+
+    /// Template mode, a sure track lost: where the sprite's box may start while part of it is hidden
+    /// (`readVisiblePart`), near its last place and near where the template was located. A re-armed
+    /// walk jumps back to where it began, and a walk that began beyond the card's edge is partly
+    /// hidden there again: the whole appearance matches nowhere, though half of it is plain to see.
+    private var partlyHiddenWhileLost: PixelRect? {
+        guard !adaptive, let last = lastPosition else { return nil }
+        var region = nearbyWindow(around: last)
+        if let at = locatedAt { region = region.union(Self.walkRegion(around: at)) }
+        return region
+    }
+
+    /// Where a sprite's box may start near `box`: sideways up to twice its width (a walk), up and down
+    /// a quarter of its height (a bounce).
+    private static func walkRegion(around box: PixelRect) -> PixelRect {
+        let dy = max(4, box.height / 4)
+        return PixelRect(x: box.x - 2 * box.width, y: box.y - dy, width: 4 * box.width + 1, height: 2 * dy + 1)
     }
 
     /// Reading again the frames before the template was located (`partlyHiddenNear`): the sprite is
@@ -764,6 +825,7 @@ public struct MirrorDetector: Sendable {
         for i in orientations.indices where orientations[i].measured {
             orientations[i] = FrameOrientation(index: orientations[i].index, facing: .unknown, measured: true, reason: .notFound)
         }
+        lastWholeFacing = nil
         // This frame too: the caller records it as unknown.
         framesBeforeRescale = orientations.count + 1
         return true
@@ -1016,7 +1078,7 @@ public struct MirrorDetector: Sendable {
             // A sprite that jumped away: the other way round, a piece of it lines up with its old
             // place (a car's headlight with its mirror image's), so that match must agree in colour.
             if configuration.templateColour != nil, let scale = templateScale,
-                let facing = orientations.last(where: { $0.facing != .unknown })?.facing
+                let facing = lastWholeFacing
             {
                 let colour = try colourFrame()
                 if facing == .canonical, let found = m, !colourAgrees((scale, t, found, true), colour: colour) { m = nil }
@@ -1036,6 +1098,7 @@ public struct MirrorDetector: Sendable {
         let covered =
             (nearBest < threshold || (searchCooldown == 0 && poor)) && framesLost <= configuration.coveredFrames
             && isCovered(in: image)
+        coveredWhenLost = covered
         if nearBest >= threshold, searchCooldown == 0 || recheck, !covered, poor {
             // Found, but poorly, ambiguously or clearly worse than in the last frame: after a jump or a
             // gap in the recording the sprite may be beyond the window, and the window holds only a
