@@ -249,7 +249,7 @@ public struct MirrorDetector: Sendable {
     private var locatedAt: PixelRect?
     /// Whether the last frame classified found the sprite's place covered (see `isCovered`): then no
     /// part of it is looked for either.
-    private var coveredWhenLost = false
+    private var placeLooksCovered = false
     /// The facing of the last frame read by the whole sprite (not by a part of it in view).
     private var lastWholeFacing: SpriteFacing?
     /// Reading partly hidden frames (`readVisiblePart`): where the part was last found, and how many
@@ -325,7 +325,7 @@ public struct MirrorDetector: Sendable {
                     given, tracked: result, image: &image, partial: partial, colourFrame: colourFrame, fullFrame: fullFrame)
                 {
                     result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
-                } else if result.position == nil, result.reason == .lost || result.reason == .outOfView, confirmed, !coveredWhenLost,
+                } else if result.position == nil, result.reason == .lost || result.reason == .outOfView, confirmed, !placeLooksCovered,
                     let near = partlyHiddenWhileLost
                 {
                     if partial { image = try fullFrame() }
@@ -333,8 +333,11 @@ public struct MirrorDetector: Sendable {
                     // Both ways round about equally well is no sign the sprite is there at all (on a
                     // real capture, halves of list glyphs matched a snail's either way at 0.85); and a
                     // part found is held to the colour test of a place found away from the track.
-                    if read.orientation.facing != .unknown, let piece = read.piece,
-                        try partAgreesInColour(piece, of: read.orientation, colourFrame: colourFrame)
+                    if read.orientation.facing != .unknown, let piece = read.piece, let box = read.orientation.position,
+                        let t = template, let scale = templateScale,
+                        colourAgrees(
+                            (scale, t, TemplateMatcher.Match(x: box.x, y: box.y, score: 0), read.orientation.facing == .mirrored),
+                            columns: piece, colour: configuration.templateColour == nil ? nil : try colourFrame())
                     {
                         result = read.orientation
                         readByPart = true
@@ -714,22 +717,6 @@ public struct MirrorDetector: Sendable {
         )
     }
 
-    /// Whether the part of the sprite a frame was read by (`columns` of the template the way round it
-    /// was read, its whole box at `read.position`) agrees with the template in colour; true when there
-    /// is nothing to compare (see `colourAgrees`).
-    private func partAgreesInColour(
-        _ columns: Range<Int>, of read: FrameOrientation, colourFrame: () throws -> GrayImage?
-    ) rethrows -> Bool {
-        guard let given = configuration.templateColour, let scale = templateScale, let box = read.position else { return true }
-        var t = given.scaled(by: scale / configuration.templateResolution)
-        guard t.width == box.width, t.height == box.height else { return true }
-        if read.facing == .mirrored { t = t.mirrored }
-        let piece = t.columns(columns)
-        guard piece.contrast >= 8, let colour = try colourFrame() else { return true }
-        let agreement = TemplateMatcher(piece).score(in: colour, x: box.x + columns.lowerBound, y: box.y) ?? -1
-        return agreement >= configuration.colourAgreement
-    }
-
     /// Template mode, a sure track lost: where the sprite's box may start while part of it is hidden
     /// (`readVisiblePart`), near its last place and near where the template was located. A re-armed
     /// walk jumps back to where it began, and a walk that began beyond the card's edge is partly
@@ -769,18 +756,23 @@ public struct MirrorDetector: Sendable {
 
     /// Whether a located match agrees with the template in colour: true when there is nothing to
     /// compare (no colour template, no colour frame, a template without colour contrast).
-    private func colourAgrees(_ candidate: Location, colour: GrayImage?) -> Bool {
-        colourAgreement(of: candidate, colour: colour).map { $0 >= configuration.colourAgreement } ?? true
+    /// - Parameter columns: only these columns of the template, the way round it was matched (the part
+    ///   of a sprite in view, `readVisiblePart`); all of them when nil.
+    private func colourAgrees(_ candidate: Location, columns: Range<Int>? = nil, colour: GrayImage?) -> Bool {
+        colourAgreement(of: candidate, columns: columns, colour: colour).map { $0 >= configuration.colourAgreement } ?? true
     }
 
-    /// The colour channel's correlation with the template's at a located match; nil when there is
-    /// nothing to compare.
-    private func colourAgreement(of candidate: Location, colour: GrayImage?) -> Float? {
+    /// The colour channel's correlation with the template's at a located match (or with `columns` of
+    /// it); nil when there is nothing to compare.
+    private func colourAgreement(of candidate: Location, columns: Range<Int>? = nil, colour: GrayImage?) -> Float? {
         guard let colour, let given = configuration.templateColour else { return nil }
         var t = given.scaled(by: candidate.scale / configuration.templateResolution)
-        guard t.width == candidate.t.width, t.height == candidate.t.height, t.contrast >= 8 else { return nil }
+        guard t.width == candidate.t.width, t.height == candidate.t.height else { return nil }
         if candidate.mirrored { t = t.mirrored }
-        return TemplateMatcher(t).score(in: colour, x: candidate.match.x, y: candidate.match.y) ?? -1
+        if let columns { t = t.columns(columns) }
+        guard t.contrast >= 8 else { return nil }
+        let x = candidate.match.x + (columns?.lowerBound ?? 0)
+        return TemplateMatcher(t).score(in: colour, x: x, y: candidate.match.y) ?? -1
     }
 
     /// Template mode, every `scaleCheckFrames` frames: whether another scale (from 2^(−1) to 2^(+1) of
@@ -1098,7 +1090,7 @@ public struct MirrorDetector: Sendable {
         let covered =
             (nearBest < threshold || (searchCooldown == 0 && poor)) && framesLost <= configuration.coveredFrames
             && isCovered(in: image)
-        coveredWhenLost = covered
+        placeLooksCovered = covered
         if nearBest >= threshold, searchCooldown == 0 || recheck, !covered, poor {
             // Found, but poorly, ambiguously or clearly worse than in the last frame: after a jump or a
             // gap in the recording the sprite may be beyond the window, and the window holds only a
