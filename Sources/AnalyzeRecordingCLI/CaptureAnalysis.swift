@@ -95,7 +95,8 @@ extension CaptureAnalysis {
         let reader = try RecordingReader(path: recording, options: DecodeOptions(skipLoopFilter: !fullDecode))
         let factor = CaptureAnalysis.workingFactor(width: reader.info.shownWidth)
         let workW = max(1, reader.info.shownWidth / factor), workH = max(1, reader.info.shownHeight / factor)
-        var template: SpriteTemplate?, templateColour: SpriteTemplate?
+        var template: SpriteTemplate?, templateColour: SpriteTemplate?, templateHue: SpriteTemplate?
+        var hueAxis: ColourChannel.HueAxis?
         if let templatePath {
             let png = try ImageFile.readPNG(templatePath)
             let t = SpriteTemplate(rgba: png.pixels, width: png.width, height: png.height, hasAlpha: true)
@@ -104,6 +105,10 @@ extension CaptureAnalysis {
             }
             template = t
             templateColour = SpriteTemplate(colourOf: png.pixels, width: png.width, height: png.height, hasAlpha: true)
+            hueAxis = ColourChannel.HueAxis.prevailing(in: png.pixels, width: png.width, height: png.height, hasAlpha: true)
+            templateHue = hueAxis.map {
+                SpriteTemplate(colourOf: png.pixels, width: png.width, height: png.height, hasAlpha: true, along: $0)
+            }
         }
         var workingROI: PixelRect?
         if let roi {
@@ -116,6 +121,8 @@ extension CaptureAnalysis {
         var configuration = MirrorDetector.Configuration(template: template, roi: workingROI)
         configuration.templateResolution = Double(factor)
         configuration.templateColour = templateColour
+        configuration.hueAxis = hueAxis
+        configuration.templateHue = templateHue
         var detector = MirrorDetector(configuration)
         let progress = Progress(duration: reader.info.containerDurationSeconds, timeBase: reader.info.timeBase)
         // Until auto mode has a track, its detector runs on a thread of its own (`DetectorFeedThread`),

@@ -57,7 +57,8 @@ import TestSupport
         try RecordingReader(path: path, options: DecodeOptions(skipLoopFilter: true)).decode { frame in
             let gray = try frame.grayImage(width: 196, height: 422, region: plain.regionForNextFrame)
             try plain.feed(
-                index: plain.orientations.count, image: gray, colourFrame: { try frame.colourChannelImage(width: 196, height: 422) },
+                index: plain.orientations.count, image: gray,
+                colourFrame: { ColourChannel.Views(distance: try frame.colourChannelImage(width: 196, height: 422)) },
                 fullFrame: { try frame.grayImage(width: 196, height: 422) })
         }
         var source = LookBackSource(recording: path, width: 196, height: 422, fullDecode: false, spill: nil)

@@ -106,11 +106,9 @@ import TestSupport
         #expect(expected.contains { $0 > 100 } && expected.contains { $0 < 10 })
     }
 
-    /// Every chroma value, in both ranges: a 512x4 frame whose Cb row runs 0…255 and Cr row 255…0.
-    @Test(.enabled(if: TestSupport.ffmpeg != nil), arguments: ["tv", "pc"])
-    func everyChromaValueHasItsDistance(range: String) throws {
-        let dir = TestSupport.temporaryDirectory("chroma-values")
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// A one-frame FFV1 clip in `dir`: 512x4 yuv420p, luma gray, each chroma row with Cb running
+    /// 0…255 and Cr 255…0, in `range` ("tv" or "pc").
+    private func chromaRamp(range: String, in dir: URL) throws -> (path: String, cb: [UInt8], cr: [UInt8]) {
         let fw = 512, fh = 4
         let cb = (0..<256).map { UInt8($0) }, cr = (0..<256).map { UInt8(255 - $0) }
         let frame = [UInt8](repeating: 128, count: fw * fh) + cb + cb + cr + cr
@@ -120,6 +118,15 @@ import TestSupport
             "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(fw)x\(fh)", "-color_range", range, "-i", rawPath,
             "-c:v", "ffv1", "-color_range", range, path
         ])
+        return (path, cb, cr)
+    }
+
+    /// Every chroma value, in both ranges: a 512x4 frame whose Cb row runs 0…255 and Cr row 255…0.
+    @Test(.enabled(if: TestSupport.ffmpeg != nil), arguments: ["tv", "pc"])
+    func everyChromaValueHasItsDistance(range: String) throws {
+        let dir = TestSupport.temporaryDirectory("chroma-values")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, cb, cr) = try chromaRamp(range: range, in: dir)
         func distance(_ c: UInt8) -> Int {
             let d = Double(abs(Int(c) - 128)) * (range == "tv" ? 255.0 / 224 : 1)
             return min(127, Int(d.rounded()))
@@ -129,5 +136,29 @@ import TestSupport
         try RecordingReader(path: path).decode { frame in got = try frame.colourChannelImage(width: 256, height: 2) }
         #expect(got.map { Array($0.pixels[0..<256]) } == expected)
         #expect(got.map { Array($0.pixels[256..<512]) } == expected)
+    }
+
+    /// Along a hue, every chroma pair of a row: the same 512x4 frame, Cb running 0…255 against Cr
+    /// 255…0, read along an orange-brown axis (Cb down, Cr up) in both ranges, against
+    /// `HueAxis.value` of each pair (stretched to full range first in the limited one). Orange-brown
+    /// chroma lies above 128, blue-green below it.
+    @Test(.enabled(if: TestSupport.ffmpeg != nil), arguments: ["tv", "pc"])
+    func everyChromaPairHasItsValueAlongAHue(range: String) throws {
+        let dir = TestSupport.temporaryDirectory("chroma-hue")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, cb, cr) = try chromaRamp(range: range, in: dir)
+        let axis = try #require(ColourChannel.HueAxis(cb: -0.6, cr: 0.8))
+        let stretch: Float = range == "tv" ? 255 / 224 : 1
+        let expected = (0..<256).map { i in
+            UInt8(axis.value(cb: 128 + stretch * (Float(cb[i]) - 128), cr: 128 + stretch * (Float(cr[i]) - 128)).rounded())
+        }
+        var got: GrayImage?
+        try RecordingReader(path: path).decode { frame in got = try frame.colourChannelImage(width: 256, height: 2, along: axis) }
+        let row = try #require(got.map { Array($0.pixels[0..<256]) })
+        // The same sums in another order: at most one level apart from rounding.
+        #expect(zip(row, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(row) vs \(expected)")
+        #expect(got.map { Array($0.pixels[256..<512]) } == row)
+        // Cb low and Cr high (orange-brown) reads well above gray, Cb high and Cr low well below.
+        #expect(row[0] > 200 && row[255] < 56 && abs(Int(row[128]) - 128) <= 1)
     }
 }

@@ -197,7 +197,7 @@ private struct SeededNoise {
 
         var detector = MirrorDetector(MirrorDetector.Configuration())
         for (i, f) in [before, before, before, after, after, after, after, after].enumerated() {
-            detector.feed(index: i, image: f.luma, colourFrame: { f.colour }, fullFrame: { f.luma })
+            detector.feed(index: i, image: f.luma, colourFrame: { ColourChannel.Views(distance: f.colour) }, fullFrame: { f.luma })
         }
         #expect(detector.firstEvent == nil)
         #expect(detector.orientations.allSatisfy { !$0.measured && $0.facing == .canonical })
@@ -775,7 +775,8 @@ private struct SeededNoise {
         let scene = Scene()
         func located(colour: Bool) -> PixelRect? {
             var detector = scene.detector(colour: colour)
-            detector.feed(index: 0, image: scene.frame, colourFrame: { scene.colour }, fullFrame: { scene.frame })
+            detector.feed(
+                index: 0, image: scene.frame, colourFrame: { ColourChannel.Views(distance: scene.colour) }, fullFrame: { scene.frame })
             return detector.orientations[0].position
         }
         #expect(located(colour: false)?.x == 10, "without colour the best luma match wins")
@@ -790,14 +791,14 @@ private struct SeededNoise {
         for y in 14..<26 { for x in 80..<96 { frame[x, y] = 128 } }
         let noColour = GrayImage(width: 120, height: 40, fill: 0)
         var detector = scene.detector(colour: true)
-        detector.feed(index: 0, image: frame, colourFrame: { noColour }, fullFrame: { frame })
+        detector.feed(index: 0, image: frame, colourFrame: { ColourChannel.Views(distance: noColour) }, fullFrame: { frame })
         #expect(detector.template == nil)
         let miss = try #require(detector.bestMiss)
         #expect(miss.score >= detector.configuration.acquireThreshold)
         let colour = try #require(miss.colour, "the luma match was turned down for its colour")
         #expect(colour < detector.configuration.colourAgreement)
         var plain = scene.detector(colour: false)
-        plain.feed(index: 0, image: frame, colourFrame: { noColour }, fullFrame: { frame })
+        plain.feed(index: 0, image: frame, colourFrame: { ColourChannel.Views(distance: noColour) }, fullFrame: { frame })
         #expect(plain.bestMiss == nil && plain.template != nil, "without a colour template the lookalike is located")
     }
 
@@ -806,12 +807,15 @@ private struct SeededNoise {
     @Test func aSpriteThatLeftIsNotPickedUpAgainOnAGrayLookalike() {
         let scene = Scene()
         var detector = scene.detector(colour: true)
-        detector.feed(index: 0, image: scene.frame, colourFrame: { scene.colour }, fullFrame: { scene.frame })
+        detector.feed(
+            index: 0, image: scene.frame, colourFrame: { ColourChannel.Views(distance: scene.colour) }, fullFrame: { scene.frame })
         #expect(detector.orientations[0].position?.x == 80)
         var gone = scene.frame
         for y in 14..<26 { for x in 80..<96 { gone[x, y] = 128 } }
         let noColour = GrayImage(width: 120, height: 40, fill: 0)
-        for index in 1...40 { detector.feed(index: index, image: gone, colourFrame: { noColour }, fullFrame: { gone }) }
+        for index in 1...40 {
+            detector.feed(index: index, image: gone, colourFrame: { ColourChannel.Views(distance: noColour) }, fullFrame: { gone })
+        }
         let after = detector.orientations.dropFirst()
         #expect(after.allSatisfy { $0.position == nil && $0.facing == .unknown }, "\(after.compactMap(\.position))")
     }
@@ -823,12 +827,13 @@ private struct SeededNoise {
         let scene = Scene()
         func facingAfterALostFrame(mirroredColours: Bool) -> SpriteFacing? {
             var detector = scene.detector(colour: true)
-            detector.feed(index: 0, image: scene.frame, colourFrame: { scene.colour }, fullFrame: { scene.frame })
+            detector.feed(
+                index: 0, image: scene.frame, colourFrame: { ColourChannel.Views(distance: scene.colour) }, fullFrame: { scene.frame })
             guard detector.orientations[0].facing == .canonical else { return nil }
             var gone = scene.frame
             for y in 14..<26 { for x in 80..<96 { gone[x, y] = 128 } }
             let noColour = GrayImage(width: 120, height: 40, fill: 0)
-            detector.feed(index: 1, image: gone, colourFrame: { noColour }, fullFrame: { gone })
+            detector.feed(index: 1, image: gone, colourFrame: { ColourChannel.Views(distance: noColour) }, fullFrame: { gone })
             var back = gone, colour = noColour
             let w = scene.template.width, h = scene.template.height
             for y in 0..<h {
@@ -838,11 +843,47 @@ private struct SeededNoise {
                     if mirroredColours { colour[83 + w - 1 - x, 14 + y] = UInt8(scene.colourTemplate.pixels[i]) }
                 }
             }
-            detector.feed(index: 2, image: back, colourFrame: { colour }, fullFrame: { back })
+            detector.feed(index: 2, image: back, colourFrame: { ColourChannel.Views(distance: colour) }, fullFrame: { back })
             return detector.orientations[2].facing
         }
         #expect(facingAfterALostFrame(mirroredColours: true) == .mirrored)
         let withoutColours = facingAfterALostFrame(mirroredColours: false)
         #expect(withoutColours != nil && withoutColours != .mirrored, "\(String(describing: withoutColours))")
+    }
+
+    /// The distance from gray is blind to hue: a place whose colours are as strong and laid out as
+    /// the sprite's, but of the opposite hue (a green button's end under a brown snail, seen on a
+    /// real capture), agrees in it perfectly. Read along the template's hue as well, that place shows
+    /// less than none of it and is passed over; of the same hue at a third of the strength (a sprite
+    /// dimmed to a third), it is located.
+    @Test func aPlaceOfTheOppositeHueIsNotLocated() {
+        let scene = Scene()
+        let w = scene.template.width, h = scene.template.height
+        // Along the hue: the template 40–100 levels above gray where it has colour.
+        let hue = SpriteTemplate(
+            width: w, height: h, pixels: scene.colourTemplate.pixels.map { 128 + 40 + $0 / 2 },
+            weights: [Float](repeating: 1, count: w * h))
+        func located(strength: Float) -> Int? {
+            var configuration = MirrorDetector.Configuration(template: scene.template)
+            configuration.templateColour = scene.colourTemplate
+            configuration.hueAxis = ColourChannel.HueAxis(cb: -0.6, cr: 0.8)
+            configuration.templateHue = hue
+            configuration.scales = [1]
+            var detector = MirrorDetector(configuration)
+            var alongHue = GrayImage(width: 120, height: 40, fill: 128)
+            for y in 0..<h {
+                for x in 0..<w { alongHue[80 + x, 14 + y] = UInt8(128 + strength * (hue.pixels[y * w + x] - 128)) }
+            }
+            let views = ColourChannel.Views(distance: scene.colour, alongHue: alongHue)
+            // Only the coloured place: the gray lookalike is painted over.
+            var frame = scene.frame
+            for y in 14..<26 { for x in 10..<26 { frame[x, y] = 128 } }
+            detector.feed(index: 0, image: frame, colourFrame: { views }, fullFrame: { frame })
+            return detector.orientations[0].position?.x
+        }
+        #expect(located(strength: 1) == 80)
+        #expect(located(strength: 1.0 / 3) == 80, "a sprite dimmed to a third keeps its hue")
+        #expect(located(strength: -1) == nil, "the opposite hue")
+        #expect(located(strength: 0) == nil, "no hue at all")
     }
 }

@@ -71,9 +71,12 @@ public struct VideoFrame {
     }
 
     /// The frame in `ColourChannel` (the chroma's distance from gray) at `width` x `height`.
-    public func colourChannelImage(width: Int? = nil, height: Int? = nil) throws(MediaError) -> GrayImage {
+    /// With `axis`, read along that hue (`ColourChannel.HueAxis`): template mode's colour channel.
+    public func colourChannelImage(
+        width: Int? = nil, height: Int? = nil, along axis: ColourChannel.HueAxis? = nil
+    ) throws(MediaError) -> GrayImage {
         let size = storedSize(width, height)
-        return display.shown(try scaler.colourChannel(pointer, width: size.width, height: size.height))
+        return display.shown(try scaler.colourChannel(pointer, width: size.width, height: size.height, along: axis))
     }
 
     /// The frame converted to RGB24 at `width` x `height` (full size by default).

@@ -21,16 +21,56 @@ final class FrameScaler {
     /// nearest the centre of each output pixel (planar and semi-planar alike, through the format's
     /// component layout; a gray format is all 0); for others, libswscale's area-averaged RGB through
     /// the channel's RGB definition.
-    func colourChannel(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(MediaError) -> GrayImage {
-        if let fast = nearestChroma(frame, width: width, height: height) { return fast }
+    /// With `axis`, the channel along that hue (`ColourChannel.HueAxis`) instead of the distance from gray.
+    func colourChannel(
+        _ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, along axis: ColourChannel.HueAxis? = nil
+    ) throws(MediaError) -> GrayImage {
+        if let axis {
+            if let fast = nearestChroma(frame, width: width, height: height, along: axis) { return fast }
+        } else if let fast = nearestChroma(frame, width: width, height: height) {
+            return fast
+        }
         let rgb = try convert(frame, to: AV_PIX_FMT_RGB24, bytesPerPixel: 3, width: width, height: height, flags: SWS_AREA)
         var pixels = [UInt8](repeating: 0, count: width * height)
         for i in 0..<pixels.count {
-            let value = ColourChannel.value(red: Float(rgb[3 * i]), green: Float(rgb[3 * i + 1]), blue: Float(rgb[3 * i + 2]))
+            let value = ColourChannel.value(red: Float(rgb[3 * i]), green: Float(rgb[3 * i + 1]), blue: Float(rgb[3 * i + 2]), along: axis)
             pixels[i] = UInt8(value.rounded())
         }
         return GrayImage(width: width, height: height, pixels: pixels)
     }
+
+    /// The chroma sample nearest each output pixel's centre (as `nearestChroma(_:width:height:)`
+    /// picks it), read along `axis`: `ColourChannel.HueAxis.value` of the sample pair, limited-range
+    /// chroma first stretched to full range. Nil where `nearestChroma` would be nil.
+    private func nearestChroma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, along axis: ColourChannel.HueAxis)
+        -> GrayImage?
+    {
+        let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
+        guard width > 0, height > 0, fw >= width, fh >= height, let layout = ChromaLayout(frame) else { return nil }
+        guard let planes = layout.planes else {
+            return layout.isGray ? GrayImage(width: width, height: height, pixels: [UInt8](repeating: 128, count: width * height)) : nil
+        }
+        let (cbBase, crBase, cbStride, crStride) = (planes.cbBase, planes.crBase, planes.cbStride, planes.crStride)
+        let (shiftX, shiftY) = (planes.shiftX, planes.shiftY)
+        let (cbStep, cbOffset, crStep, crOffset) = (planes.cbStep, planes.cbOffset, planes.crStep, planes.crOffset)
+        let stretch: Float = FrameScaler.isFullRange(frame) ? 1 : 255 / 224
+        // The projection is linear, so each sample's share is looked up and the two are added.
+        let cbShare = (0...255).map { HueAxis.gain * axis.cb * stretch * (Float($0) - 128) }
+        let crShare = (0...255).map { HueAxis.gain * axis.cr * stretch * (Float($0) - 128) }
+        var out = [UInt8](repeating: 128, count: width * height)
+        for y in 0..<height {
+            let sourceRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
+            let cbRow = cbBase + sourceRow * cbStride + cbOffset, crRow = crBase + sourceRow * crStride + crOffset
+            for x in 0..<width {
+                let c = ((2 * x + 1) * fw / (2 * width)) >> shiftX
+                let v = 128 + cbShare[Int(cbRow[c * cbStep])] + crShare[Int(crRow[c * crStep])]
+                out[y * width + x] = UInt8(min(255, max(0, v.rounded())))
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    private typealias HueAxis = ColourChannel.HueAxis
 
     /// Where each output column's chroma sample sits in its chroma row, per frame geometry: worked
     /// out once per capture, not per frame.
@@ -38,28 +78,13 @@ final class FrameScaler {
 
     private func nearestChroma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> GrayImage? {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
-        guard width > 0, height > 0, fw >= width, fh >= height,
-            let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format))
-        else { return nil }
-        guard descriptor.pointee.nb_components >= 3 else {
-            if descriptor.pointee.nb_components == 1 && descriptor.pointee.comp.0.depth == 8 {
-                return GrayImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height))
-            }
-            return nil
+        guard width > 0, height > 0, fw >= width, fh >= height, let layout = ChromaLayout(frame) else { return nil }
+        guard let planes = layout.planes else {
+            return layout.isGray ? GrayImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height)) : nil
         }
-        let cb = descriptor.pointee.comp.1, cr = descriptor.pointee.comp.2
-        guard descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
-            cb.depth == 8, cr.depth == 8, cb.shift == 0, cr.shift == 0
-        else { return nil }
-        let planes = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
-        let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
-        guard (0..<4).contains(cb.plane), (0..<4).contains(cr.plane),
-            let cbBase = planes[Int(cb.plane)], let crBase = planes[Int(cr.plane)]
-        else { return nil }
-        let cbStride = Int(strides[Int(cb.plane)]), crStride = Int(strides[Int(cr.plane)])
-        guard cbStride > 0, crStride > 0 else { return nil }
-        let shiftX = Int(descriptor.pointee.log2_chroma_w), shiftY = Int(descriptor.pointee.log2_chroma_h)
-        let cbStep = Int(cb.step), cbOffset = Int(cb.offset), crStep = Int(cr.step), crOffset = Int(cr.offset)
+        let (cbBase, crBase, cbStride, crStride) = (planes.cbBase, planes.crBase, planes.cbStride, planes.crStride)
+        let (shiftX, shiftY) = (planes.shiftX, planes.shiftY)
+        let (cbStep, cbOffset, crStep, crOffset) = (planes.cbStep, planes.cbOffset, planes.crStep, planes.crOffset)
         let cached = chromaColumns.map { $0.frameWidth == fw && $0.width == width && $0.shiftX == shiftX } ?? false
         if !cached {
             let columns = (0..<width).map { x in Int32(((2 * x + 1) * fw / (2 * width)) >> shiftX) }
@@ -402,5 +427,48 @@ final class FrameScaler {
         }
         padded.removeSubrange((rowBytes * height)...)
         return padded
+    }
+}
+
+/// Where a frame's chroma samples are (`FrameScaler`'s colour channel reads them directly): for 8-bit
+/// YCbCr formats, planar and semi-planar alike, through the format's component layout.
+private struct ChromaLayout {
+    struct Planes {
+        let cbBase: UnsafeMutablePointer<UInt8>, crBase: UnsafeMutablePointer<UInt8>
+        let cbStride: Int, crStride: Int
+        /// log2 of the chroma subsampling, horizontally and vertically.
+        let shiftX: Int, shiftY: Int
+        let cbStep: Int, cbOffset: Int, crStep: Int, crOffset: Int
+    }
+
+    /// The chroma planes; nil for an 8-bit gray format (`isGray`), which has none.
+    let planes: Planes?
+    let isGray: Bool
+
+    /// Nil when the format is neither (RGB, palette, deeper samples): libswscale converts those.
+    init?(_ frame: UnsafeMutablePointer<AVFrame>) {
+        guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)) else { return nil }
+        guard descriptor.pointee.nb_components >= 3 else {
+            guard descriptor.pointee.nb_components == 1 && descriptor.pointee.comp.0.depth == 8 else { return nil }
+            planes = nil
+            isGray = true
+            return
+        }
+        let cb = descriptor.pointee.comp.1, cr = descriptor.pointee.comp.2
+        guard descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
+            cb.depth == 8, cr.depth == 8, cb.shift == 0, cr.shift == 0
+        else { return nil }
+        let data = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
+        let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
+        guard (0..<4).contains(cb.plane), (0..<4).contains(cr.plane),
+            let cbBase = data[Int(cb.plane)], let crBase = data[Int(cr.plane)]
+        else { return nil }
+        let cbStride = Int(strides[Int(cb.plane)]), crStride = Int(strides[Int(cr.plane)])
+        guard cbStride > 0, crStride > 0 else { return nil }
+        planes = Planes(
+            cbBase: cbBase, crBase: crBase, cbStride: cbStride, crStride: crStride,
+            shiftX: Int(descriptor.pointee.log2_chroma_w), shiftY: Int(descriptor.pointee.log2_chroma_h),
+            cbStep: Int(cb.step), cbOffset: Int(cb.offset), crStep: Int(cr.step), crOffset: Int(cr.offset))
+        isGray = false
     }
 }

@@ -99,6 +99,14 @@ public struct MirrorDetector: Sendable {
         /// contrast, a place the template is first located at must agree with it in colour too: a gray
         /// card corner can correlate with an orange snail's luma, not with its colours.
         public var templateColour: SpriteTemplate?
+        /// Template mode: the template's prevailing hue (`ColourChannel.HueAxis`), along which the
+        /// frames' colour is also read where it is compared (`ColourChannel.Views.alongHue`); nil
+        /// for a template without one.
+        public var hueAxis: ColourChannel.HueAxis?
+        /// Template mode: the template in `ColourChannel` along `hueAxis` (same size and weights). A
+        /// place that agrees with `templateColour` must also show the template's hue, in at least
+        /// `colourAgreement` of the template's strength: the distance from gray is blind to hue.
+        public var templateHue: SpriteTemplate?
         /// The colour channel's correlation a located match needs (when the template has colour).
         public var colourAgreement: Float = 0.15
         /// Search only here (working-resolution pixels); whole frame when nil.
@@ -304,7 +312,7 @@ public struct MirrorDetector: Sendable {
     /// `colourFrame` supplies the whole frame in `ColourChannel` (nil: not available), where an event
     /// that luma does not show (colour contrast only) is looked for as a second chance.
     public mutating func feed(
-        index: Int, image: GrayImage, colourFrame: () throws -> GrayImage?, fullFrame: () throws -> GrayImage
+        index: Int, image: GrayImage, colourFrame: () throws -> ColourChannel.Views?, fullFrame: () throws -> GrayImage
     ) rethrows {
         var image = image
         let partial = regionForNextFrame != nil
@@ -376,7 +384,7 @@ public struct MirrorDetector: Sendable {
                     }
                 }
             }
-            let colour = template == nil ? try colourFrame() : nil
+            let colour = template == nil ? try colourFrame()?.distance : nil
             if template == nil, let previous {
                 pending = candidate(index: index, old: previous, new: image)
                 if pending == nil, let colour, let previousColour {
@@ -421,6 +429,10 @@ public struct MirrorDetector: Sendable {
         // The colour template at the scale found, in working pixels, as the appearance is.
         if !adaptive, let scale = templateScale {
             c.templateColour = configuration.templateColour?.scaled(by: scale / configuration.templateResolution)
+        }
+        if !adaptive, let scale = templateScale {
+            c.hueAxis = configuration.hueAxis
+            c.templateHue = configuration.templateHue?.scaled(by: scale / configuration.templateResolution)
         }
         // In the frames before, the sprite is near where it was located (auto mode: where it first
         // mirrored). Elsewhere the appearance can match something else passably, as an appearance
@@ -538,7 +550,7 @@ public struct MirrorDetector: Sendable {
     private typealias Location = (scale: Double, t: SpriteTemplate, match: TemplateMatcher.Match, mirrored: Bool)
 
     /// Finds a given template in a frame that shows it, choosing the scale; remembers the best miss.
-    private mutating func locate(_ given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> GrayImage?) rethrows {
+    private mutating func locate(_ given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> ColourChannel.Views?) rethrows {
         guard searchCooldown <= 0 else {
             searchCooldown -= 1
             return
@@ -558,7 +570,7 @@ public struct MirrorDetector: Sendable {
     /// (`acquireThreshold`), the best that agrees in colour (`colourAgrees`). Also the best match of
     /// all, good enough or not, and the best colour correlation of those turned down for their colour.
     private func bestLocation(
-        of given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> GrayImage?
+        of given: SpriteTemplate, in image: GrayImage, colourFrame: () throws -> ColourChannel.Views?
     ) rethrows -> (located: Location?, top: Location?, rejectedColour: Float?) {
         var found = locations(of: given, at: configuration.scales, in: image)
         if let coarse = found.max(by: { $0.match.score < $1.match.score })?.scale {
@@ -568,7 +580,7 @@ public struct MirrorDetector: Sendable {
         let ranked = found.enumerated().sorted { ($0.element.match.score, -$0.offset) > ($1.element.match.score, -$1.offset) }
             .map(\.element)
         // The colour frame is read once, and only when a candidate needs it.
-        var colour: GrayImage?, colourRead = false, rejected: Float?
+        var colour: ColourChannel.Views?, colourRead = false, rejected: Float?
         for candidate in ranked where candidate.match.score >= configuration.acquireThreshold && isNearWhereLocated(candidate) {
             if !colourRead, configuration.templateColour != nil {
                 colour = try colourFrame()
@@ -624,7 +636,7 @@ public struct MirrorDetector: Sendable {
     /// scale correction.
     private mutating func relocate(
         _ given: SpriteTemplate, tracked: FrameOrientation, image: inout GrayImage, partial: Bool,
-        colourFrame: () throws -> GrayImage?, fullFrame: () throws -> GrayImage
+        colourFrame: () throws -> ColourChannel.Views?, fullFrame: () throws -> GrayImage
     ) rethrows -> Bool {
         let trackedScore = tracked.position == nil ? -1 : max(tracked.canonicalScore ?? -1, tracked.mirroredScore ?? -1)
         if tracked.position != nil {
@@ -758,21 +770,37 @@ public struct MirrorDetector: Sendable {
     /// compare (no colour template, no colour frame, a template without colour contrast).
     /// - Parameter columns: only these columns of the template, the way round it was matched (the part
     ///   of a sprite in view, `readVisiblePart`); all of them when nil.
-    private func colourAgrees(_ candidate: Location, columns: Range<Int>? = nil, colour: GrayImage?) -> Bool {
+    private func colourAgrees(_ candidate: Location, columns: Range<Int>? = nil, colour: ColourChannel.Views?) -> Bool {
         colourAgreement(of: candidate, columns: columns, colour: colour).map { $0 >= configuration.colourAgreement } ?? true
     }
 
     /// The colour channel's correlation with the template's at a located match (or with `columns` of
-    /// it); nil when there is nothing to compare.
-    private func colourAgreement(of candidate: Location, columns: Range<Int>? = nil, colour: GrayImage?) -> Float? {
-        guard let colour, let given = configuration.templateColour else { return nil }
+    /// it); nil when there is nothing to compare. Read along the template's hue (`hueAxis`), the
+    /// place must also show that hue: the share of the template's level it reaches (a sprite dimmed
+    /// to a third keeps a third; gray content has none, a green button under a brown snail less than
+    /// none), and the lower of the two counts.
+    private func colourAgreement(of candidate: Location, columns: Range<Int>? = nil, colour: ColourChannel.Views?) -> Float? {
+        guard let colour else { return nil }
+        let x = candidate.match.x + (columns?.lowerBound ?? 0)
+        let pattern = placed(configuration.templateColour, as: candidate, columns: columns).flatMap { t in
+            t.contrast >= 8 ? TemplateMatcher(t).score(in: colour.distance, x: x, y: candidate.match.y) ?? -1 : nil
+        }
+        guard let alongHue = colour.alongHue, let t = placed(configuration.templateHue, as: candidate, columns: columns),
+            let levels = t.hueLevels(in: alongHue, x: x, y: candidate.match.y), levels.template >= 4
+        else { return pattern }
+        let hue = levels.frame / levels.template
+        return min(pattern ?? hue, hue)
+    }
+
+    /// A colour template (`templateColour`, `templateHue`) at a located match's scale and way round,
+    /// or `columns` of it; nil when there is none or its size is not the match's.
+    private func placed(_ given: SpriteTemplate?, as candidate: Location, columns: Range<Int>?) -> SpriteTemplate? {
+        guard let given else { return nil }
         var t = given.scaled(by: candidate.scale / configuration.templateResolution)
         guard t.width == candidate.t.width, t.height == candidate.t.height else { return nil }
         if candidate.mirrored { t = t.mirrored }
         if let columns { t = t.columns(columns) }
-        guard t.contrast >= 8 else { return nil }
-        let x = candidate.match.x + (columns?.lowerBound ?? 0)
-        return TemplateMatcher(t).score(in: colour, x: x, y: candidate.match.y) ?? -1
+        return t
     }
 
     /// Template mode, every `scaleCheckFrames` frames: whether another scale (from 2^(−1) to 2^(+1) of
@@ -930,7 +958,7 @@ public struct MirrorDetector: Sendable {
     /// locating the template (`colourAgrees`): on real screens a sprite's luma correlates with text
     /// and icons. A match overlapping the last place is the tracked sprite, whatever its colour reads.
     private func agreeingInColour(
-        _ found: (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?), colourFrame: () throws -> GrayImage?
+        _ found: (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?), colourFrame: () throws -> ColourChannel.Views?
     ) rethrows -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?) {
         guard configuration.templateColour != nil, let scale = templateScale, let t = template else { return found }
         func elsewhere(_ m: TemplateMatcher.Match?) -> Bool {
@@ -1033,7 +1061,7 @@ public struct MirrorDetector: Sendable {
     /// Matches the appearance and its mirror image near the last position, then, if neither is
     /// there, over the whole frame; decides the facing and its confidence.
     private mutating func classify(
-        index: Int, image: inout GrayImage, partial: Bool, colourFrame: () throws -> GrayImage?,
+        index: Int, image: inout GrayImage, partial: Bool, colourFrame: () throws -> ColourChannel.Views?,
         fullFrame: () throws -> GrayImage
     ) rethrows -> FrameOrientation {
         guard let matchers, let t = template else {

@@ -57,13 +57,14 @@ public struct SpriteTemplate: Equatable, Sendable {
 
     /// From RGBA bytes as `init(rgba:width:height:hasAlpha:)`, in `ColourChannel` (distance from
     /// gray) instead of luma: the template a frame's colour channel is compared with.
-    public init(colourOf rgba: [UInt8], width: Int, height: Int, hasAlpha: Bool) {
+    /// With `axis`, the channel is read along that hue (`ColourChannel.HueAxis`).
+    public init(colourOf rgba: [UInt8], width: Int, height: Int, hasAlpha: Bool, along axis: ColourChannel.HueAxis? = nil) {
         let luma = SpriteTemplate(rgba: rgba, width: width, height: height, hasAlpha: hasAlpha)
         let channels = hasAlpha ? 4 : 3
         var p = [Float](repeating: 0, count: width * height)
         for i in p.indices {
             p[i] = ColourChannel.value(
-                red: Float(rgba[i * channels]), green: Float(rgba[i * channels + 1]), blue: Float(rgba[i * channels + 2]))
+                red: Float(rgba[i * channels]), green: Float(rgba[i * channels + 1]), blue: Float(rgba[i * channels + 2]), along: axis)
         }
         self.init(width: width, height: height, pixels: p, weights: luma.weights)
     }
@@ -158,6 +159,23 @@ public struct SpriteTemplate: Equatable, Sendable {
             }
         }
         return SpriteTemplate.deviation(weight: sw, sum: s, squares: ss)
+    }
+
+    /// The weighted mean of `image − 128` under the template placed with its top-left corner at
+    /// (x, y), beside the template's own (nil when no weighted pixel lies in the image): on a
+    /// channel read along a hue (`ColourChannel.HueAxis`), how strongly each shows that hue.
+    public func hueLevels(in image: GrayImage, x: Int, y: Int) -> (frame: Float, template: Float)? {
+        var sw = 0.0, f = 0.0, t = 0.0
+        for ty in 0..<height where y + ty >= 0 && y + ty < image.height {
+            for tx in 0..<width where x + tx >= 0 && x + tx < image.width {
+                let w = Double(weights[ty * width + tx])
+                sw += w
+                f += w * (Double(image[x + tx, y + ty]) - 128)
+                t += w * (Double(pixels[ty * width + tx]) - 128)
+            }
+        }
+        guard sw > 0 else { return nil }
+        return (Float(f / sw), Float(t / sw))
     }
 
     /// The standard deviation from a weighted sample's total weight, sum and sum of squares.
