@@ -50,20 +50,18 @@ final class FrameScaler {
         guard let planes = layout.planes else {
             return layout.isGray ? GrayImage(width: width, height: height, pixels: [UInt8](repeating: 128, count: width * height)) : nil
         }
-        let (cbBase, crBase, cbStride, crStride) = (planes.cbBase, planes.crBase, planes.cbStride, planes.crStride)
-        let (shiftX, shiftY) = (planes.shiftX, planes.shiftY)
-        let (cbStep, cbOffset, crStep, crOffset) = (planes.cbStep, planes.cbOffset, planes.crStep, planes.crOffset)
         let stretch: Float = FrameScaler.isFullRange(frame) ? 1 : 255 / 224
         // The projection is linear, so each sample's share is looked up and the two are added.
         let cbShare = (0...255).map { HueAxis.gain * axis.cb * stretch * (Float($0) - 128) }
         let crShare = (0...255).map { HueAxis.gain * axis.cr * stretch * (Float($0) - 128) }
         var out = [UInt8](repeating: 128, count: width * height)
         for y in 0..<height {
-            let sourceRow = ((2 * y + 1) * fh / (2 * height)) >> shiftY
-            let cbRow = cbBase + sourceRow * cbStride + cbOffset, crRow = crBase + sourceRow * crStride + crOffset
+            let sourceRow = ((2 * y + 1) * fh / (2 * height)) >> planes.shiftY
+            let cbRow = planes.cbBase + sourceRow * planes.cbStride + planes.cbOffset
+            let crRow = planes.crBase + sourceRow * planes.crStride + planes.crOffset
             for x in 0..<width {
-                let c = ((2 * x + 1) * fw / (2 * width)) >> shiftX
-                let v = 128 + cbShare[Int(cbRow[c * cbStep])] + crShare[Int(crRow[c * crStep])]
+                let c = ((2 * x + 1) * fw / (2 * width)) >> planes.shiftX
+                let v = 128 + cbShare[Int(cbRow[c * planes.cbStep])] + crShare[Int(crRow[c * planes.crStep])]
                 out[y * width + x] = UInt8(min(255, max(0, v.rounded())))
             }
         }
