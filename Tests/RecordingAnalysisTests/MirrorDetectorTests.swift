@@ -369,8 +369,9 @@ private struct SeededNoise {
         let t = timeline([.canonical, .unknown, .canonical, .mirrored, .canonical])
         #expect(t.flips.count == 1 && t.flips.first?.slots == 1)
         #expect(t.unknownStretches.count == 1)
-        // Unknown right after the change: where it ends cannot be established, so it is undecided.
-        let u = timeline([.canonical, .canonical, .mirrored, .unknown, .canonical])
+        // Unknown for two frames right after the change: where it ends cannot be established to
+        // within a frame, so it is undecided (one lost frame: `aFlipNextToOneLostFrameIsAFlip…`).
+        let u = timeline([.canonical, .canonical, .mirrored, .unknown, .unknown, .canonical])
         #expect(u.flips.isEmpty && u.turns.isEmpty)
         #expect(u.undecided.count == 1)
         #expect(u.uncertainty(slotMS: 16.667) != nil)
@@ -429,8 +430,8 @@ private struct SeededNoise {
     }
 
     /// A frame caught mid-flip (both orientations fit, the encoder smeared the turn) at a flip's
-    /// edge or inside it: the flip is seen, from that frame on, and the frame is named. Lost frames
-    /// there, or smears longer than two frames, still leave it undecided.
+    /// edge or inside it: the flip is seen, from that frame on, and the frame is named. Two lost
+    /// frames there, or smears longer than two frames, still leave it undecided.
     @Test func aFlipWhoseEdgeWasSmearedIsAFlip() {
         let right = Array(repeating: SpriteFacing.canonical, count: 10)
         let atStart = timeline(right + [.unknown, .mirrored, .mirrored] + right, slotsPerFrame: 3, unknownReason: .ambiguous)
@@ -444,8 +445,8 @@ private struct SeededNoise {
         #expect(bothEdges.flips.first?.smearedFrames == [10, 26])
         let inside = timeline(right + [.mirrored, .unknown, .mirrored] + right, unknownReason: .ambiguous)
         #expect(inside.flips.map(\.slots) == [3] && inside.undecided.isEmpty)
-        // Not smears: the sprite lost, a long ambiguous stretch, or longer than a flip.
-        let lost = timeline(right + [.unknown, .mirrored, .mirrored] + right)
+        // Not smears: the sprite lost for two frames, a long ambiguous stretch, or longer than a flip.
+        let lost = timeline(right + [.unknown, .unknown, .mirrored, .mirrored] + right)
         #expect(lost.flips.isEmpty && lost.undecided.count == 1)
         let long = timeline(right + [.unknown, .unknown, .unknown, .mirrored] + right, unknownReason: .ambiguous)
         #expect(long.flips.isEmpty && long.undecided.count == 1)
@@ -454,6 +455,30 @@ private struct SeededNoise {
         // Never back: where it ended was not seen.
         let end = timeline(right + [.unknown, .mirrored, .mirrored], unknownReason: .ambiguous)
         #expect(end.flips.isEmpty)
+    }
+
+    /// Confident mirrored frames with the facing before confidently on one side and one lost frame,
+    /// then that facing, on the other: the flip is certain, counted without the lost frame, which is
+    /// named. With a lost frame on both sides, two lost frames, or read elsewhere, it is undecided.
+    @Test func aFlipNextToOneLostFrameIsAFlipWithThatFrameNamed() {
+        let right = Array(repeating: SpriteFacing.canonical, count: 10)
+        let after = timeline(right + Array(repeating: .mirrored, count: 8) + [.unknown] + right, slotsPerFrame: 2)
+        #expect(after.undecided.isEmpty && after.turns.isEmpty)
+        #expect(after.flips.map(\.startSlot) == [20] && after.flips.map(\.slots) == [16])
+        #expect(after.flips.first?.lostEdgeFrames == [18] && after.flips.first?.sourceDuration == 80)
+        let before = timeline(right + [.unknown, .mirrored, .mirrored] + right)
+        #expect(before.flips.map(\.startSlot) == [11] && before.flips.map(\.slots) == [2])
+        #expect(before.flips.first?.lostEdgeFrames == [10] && before.undecided.isEmpty)
+        let bothSides = timeline(right + [.unknown, .mirrored, .unknown] + right)
+        #expect(bothSides.flips.isEmpty && bothSides.undecided.count == 1)
+        let twoLost = timeline(right + [.mirrored, .unknown, .unknown] + right)
+        #expect(twoLost.flips.isEmpty && twoLost.undecided.count == 1)
+        let faint = timeline(right + [.mirrored, .unknown] + right, unknownReason: .lowContrast)
+        #expect(faint.flips.isEmpty && faint.undecided.count == 1)
+        let here = PixelRect(x: 0, y: 0, width: 10, height: 10), there = PixelRect(x: 50, y: 0, width: 10, height: 10)
+        let places: [PixelRect?] = Array(repeating: here, count: 10) + [there, nil] + Array(repeating: here, count: 10)
+        let elsewhere = timeline(right + [.mirrored, .unknown] + right, places: places)
+        #expect(elsewhere.flips.isEmpty && elsewhere.undecided.map(\.why) == [.readElsewhere])
     }
 
     @Test func aShortStretchBeforeTheSpriteIsLostForGoodIsUndecided() {
@@ -851,39 +876,66 @@ private struct SeededNoise {
         #expect(withoutColours != nil && withoutColours != .mirrored, "\(String(describing: withoutColours))")
     }
 
-    /// The distance from gray is blind to hue: a place whose colours are as strong and laid out as
-    /// the sprite's, but of the opposite hue (a green button's end under a brown snail, seen on a
-    /// real capture), agrees in it perfectly. Read along the template's hue as well, that place shows
-    /// less than none of it and is passed over; of the same hue at a third of the strength (a sprite
-    /// dimmed to a third), it is located.
-    @Test func aPlaceOfTheOppositeHueIsNotLocated() {
+    /// Where the scene's template is located (x) with a hue axis: the sprite's place shows the
+    /// template's hue at `strength` (1: as the template; a third: dimmed; −1: the opposite hue; 0:
+    /// none), and the distance from gray `distance(x, y)` over it (nil: the scene's own colours).
+    /// The gray lookalike is painted over.
+    private func locatedAlongHue(strength: Float, distance: ((Int, Int) -> UInt8)? = nil) -> Int? {
         let scene = Scene()
         let w = scene.template.width, h = scene.template.height
         // Along the hue: the template 40–100 levels above gray where it has colour.
         let hue = SpriteTemplate(
             width: w, height: h, pixels: scene.colourTemplate.pixels.map { 128 + 40 + $0 / 2 },
             weights: [Float](repeating: 1, count: w * h))
-        func located(strength: Float) -> Int? {
-            var configuration = MirrorDetector.Configuration(template: scene.template)
-            configuration.templateColour = scene.colourTemplate
-            configuration.hueAxis = ColourChannel.HueAxis(cb: -0.6, cr: 0.8)
-            configuration.templateHue = hue
-            configuration.scales = [1]
-            var detector = MirrorDetector(configuration)
-            var alongHue = GrayImage(width: 120, height: 40, fill: 128)
-            for y in 0..<h {
-                for x in 0..<w { alongHue[80 + x, 14 + y] = UInt8(128 + strength * (hue.pixels[y * w + x] - 128)) }
+        var configuration = MirrorDetector.Configuration(template: scene.template)
+        configuration.templateColour = scene.colourTemplate
+        configuration.hueAxis = ColourChannel.HueAxis(cb: -0.6, cr: 0.8)
+        configuration.templateHue = hue
+        configuration.scales = [1]
+        var detector = MirrorDetector(configuration)
+        var alongHue = GrayImage(width: 120, height: 40, fill: 128), colour = scene.colour
+        for y in 0..<h {
+            for x in 0..<w {
+                alongHue[80 + x, 14 + y] = UInt8(128 + strength * (hue.pixels[y * w + x] - 128))
+                if let distance { colour[80 + x, 14 + y] = distance(x, y) }
             }
-            let views = ColourChannel.Views(distance: scene.colour, alongHue: alongHue)
-            // Only the coloured place: the gray lookalike is painted over.
-            var frame = scene.frame
-            for y in 14..<26 { for x in 10..<26 { frame[x, y] = 128 } }
-            detector.feed(index: 0, image: frame, colourFrame: { views }, fullFrame: { frame })
-            return detector.orientations[0].position?.x
         }
-        #expect(located(strength: 1) == 80)
-        #expect(located(strength: 1.0 / 3) == 80, "a sprite dimmed to a third keeps its hue")
-        #expect(located(strength: -1) == nil, "the opposite hue")
-        #expect(located(strength: 0) == nil, "no hue at all")
+        let views = ColourChannel.Views(distance: colour, alongHue: alongHue)
+        var frame = scene.frame
+        for y in 14..<26 { for x in 10..<26 { frame[x, y] = 128 } }
+        detector.feed(index: 0, image: frame, colourFrame: { views }, fullFrame: { frame })
+        return detector.orientations[0].position?.x
+    }
+
+    /// The distance from gray is blind to hue: a place whose colours are as strong and laid out as
+    /// the sprite's, but of the opposite hue (a green button's end under a brown snail, seen on a
+    /// real capture), agrees in it perfectly. Read along the template's hue as well, that place shows
+    /// less than none of it and is passed over; of the same hue at a third of the strength (a sprite
+    /// dimmed to a third), it is located.
+    @Test func aPlaceOfTheOppositeHueIsNotLocated() {
+        #expect(locatedAlongHue(strength: 1) == 80)
+        #expect(locatedAlongHue(strength: 1.0 / 3) == 80, "a sprite dimmed to a third keeps its hue")
+        #expect(locatedAlongHue(strength: -1) == nil, "the opposite hue")
+        #expect(locatedAlongHue(strength: 0) == nil, "no hue at all")
+    }
+
+    /// A sprite dimmed to a third and compressed keeps its hue, while its colour pattern (the
+    /// distance from gray laid out over it) sinks into a few levels of noise that correlate with
+    /// nothing. There the hue alone decides (`colourPatternFloor`): the sprite is located, and a place
+    /// of the opposite hue or of none is not. Where the pattern stands clear of the noise, a place
+    /// of the right hue must still show it.
+    @Test func aDimmedSpriteWhoseColourPatternIsNoiseIsLocatedByItsHue() {
+        let scene = Scene()
+        let w = scene.template.width, h = scene.template.height
+        var rng = SeededNoise(11)
+        var noise = [UInt8](repeating: 0, count: w * h)
+        for i in noise.indices { noise[i] = UInt8(30 + rng.next() % 9) }
+        let faint: (Int, Int) -> UInt8 = { x, y in noise[y * w + x] }
+        #expect(locatedAlongHue(strength: 1.0 / 3, distance: faint) == 80, "the hue is there, the pattern is noise")
+        #expect(locatedAlongHue(strength: -1.0 / 3, distance: faint) == nil, "the opposite hue")
+        #expect(locatedAlongHue(strength: 0, distance: faint) == nil, "no hue at all")
+        // A clear pattern that is not the sprite's (its columns reversed end to end, so unlike it).
+        let unlike: (Int, Int) -> UInt8 = { x, y in UInt8(scene.colourTemplate.pixels[(h - 1 - y) * w + (w - 1 - x)]) }
+        #expect(locatedAlongHue(strength: 1.0 / 3, distance: unlike) == nil, "the right hue, another colour pattern")
     }
 }

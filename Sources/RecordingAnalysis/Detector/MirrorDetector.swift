@@ -109,6 +109,11 @@ public struct MirrorDetector: Sendable {
         public var templateHue: SpriteTemplate?
         /// The colour channel's correlation a located match needs (when the template has colour).
         public var colourAgreement: Float = 0.15
+        /// Below this standard deviation (levels of the distance from gray) under the template, a
+        /// place shows no colour pattern to correlate: a sprite dimmed to a third, its chroma halved
+        /// in resolution and compressed, keeps 3–5 levels of its 23, mostly noise. There the hue
+        /// alone decides (`templateHue`), which gray content still fails.
+        public var colourPatternFloor: Float = 6
         /// Search only here (working-resolution pixels); whole frame when nil.
         public var roi: PixelRect?
         /// Template scales tried when the template is first located: 0.25x to 4x in steps of 2^(1/6),
@@ -167,6 +172,9 @@ public struct MirrorDetector: Sendable {
         public var jumpAllowance: Float = 0.1
         /// See `wholeSpritePlace`: how much better the whole appearance must be shown elsewhere in the window.
         public var wholeAppearanceMargin: Float = 0.2
+        /// See `readAtOnePlace`: the two orientations' best matches farther apart than this (working
+        /// pixels, either way) are at two places.
+        public var apartPixels = 2
         /// Template mode: a sprite not found where it was is not searched for elsewhere while its
         /// surroundings there look unlike they did when it was last seen (see `isCovered`), for at
         /// most this many frames.
@@ -778,17 +786,27 @@ public struct MirrorDetector: Sendable {
     /// it); nil when there is nothing to compare. Read along the template's hue (`hueAxis`), the
     /// place must also show that hue: the share of the template's level it reaches (a sprite dimmed
     /// to a third keeps a third; gray content has none, a green button under a brown snail less than
-    /// none), and the lower of the two counts.
+    /// none), and the lower of the two counts. Where the place shows no colour pattern to correlate
+    /// (`colourPatternFloor`), the hue alone counts.
     private func colourAgreement(of candidate: Location, columns: Range<Int>? = nil, colour: ColourChannel.Views?) -> Float? {
         guard let colour else { return nil }
-        let x = candidate.match.x + (columns?.lowerBound ?? 0)
-        let pattern = placed(configuration.templateColour, as: candidate, columns: columns).flatMap { t in
-            t.contrast >= 8 ? TemplateMatcher(t).score(in: colour.distance, x: x, y: candidate.match.y) ?? -1 : nil
+        let x = candidate.match.x + (columns?.lowerBound ?? 0), y = candidate.match.y
+        let hue = colour.alongHue.flatMap { alongHue -> Float? in
+            guard let t = placed(configuration.templateHue, as: candidate, columns: columns),
+                let levels = t.hueLevels(in: alongHue, x: x, y: y), levels.template >= 4
+            else { return nil }
+            return levels.frame / levels.template
         }
-        guard let alongHue = colour.alongHue, let t = placed(configuration.templateHue, as: candidate, columns: columns),
-            let levels = t.hueLevels(in: alongHue, x: x, y: candidate.match.y), levels.template >= 4
-        else { return pattern }
-        let hue = levels.frame / levels.template
+        let pattern = placed(configuration.templateColour, as: candidate, columns: columns).flatMap { t -> Float? in
+            guard t.contrast >= 8 else { return nil }
+            if hue != nil,
+                t.contrast(of: colour.distance, at: PixelRect(x: x, y: y, width: 1, height: 1)) < configuration.colourPatternFloor
+            {
+                return nil
+            }
+            return TemplateMatcher(t).score(in: colour.distance, x: x, y: y) ?? -1
+        }
+        guard let hue else { return pattern }
         return min(pattern ?? hue, hue)
     }
 
@@ -1054,6 +1072,28 @@ public struct MirrorDetector: Sendable {
         return (there.x, there.y)
     }
 
+    /// The two orientations read at one place, when their best matches in the window lie apart
+    /// (`apartPixels`) and one of those places shows its orientation's whole appearance markedly
+    /// better (`wholeAppearanceMargin`): the sprite is there, and the other orientation is matched
+    /// within `apartPixels` of it. A sprite is at one place; the template weighted by asymmetry, a
+    /// few pixels off, lines up with its mirror image too (a car's rear on a mirrored car's front at
+    /// 0.88, while the mirrored car matched at 0.91 where it was, its whole appearance 0.93 against
+    /// 0.34), and the frame came out ambiguous. Nil when the matches agree on the place or neither
+    /// place stands out.
+    private func readAtOnePlace(
+        c: TemplateMatcher.Match?, m: TemplateMatcher.Match?, matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher),
+        in image: GrayImage
+    ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?)? {
+        let apart = configuration.apartPixels
+        guard let c, let m, abs(c.x - m.x) > apart || abs(c.y - m.y) > apart else { return nil }
+        let wc = wholeAppearance(at: c, mirrored: false, in: image), wm = wholeAppearance(at: m, mirrored: true, in: image)
+        guard abs(wc - wm) >= configuration.wholeAppearanceMargin, max(wc, wm) >= configuration.wholeAppearance else { return nil }
+        let (place, other) = wc > wm ? (c, matchers.mirrored) : (m, matchers.canonical)
+        let near = other.bestCoarseToFine(
+            in: image, positions: window(around: PixelRect(x: place.x, y: place.y, width: 1, height: 1), reach: apart))
+        return wc > wm ? (c, near) : (near, m)
+    }
+
     private func window(around r: PixelRect, reach: Int) -> PixelRect {
         PixelRect(x: r.x - reach, y: r.y - reach, width: 2 * reach + 1, height: 2 * reach + 1)
     }
@@ -1079,6 +1119,8 @@ public struct MirrorDetector: Sendable {
                 m = matchers.mirrored.score(in: image, x: place.x, y: place.y).map {
                     TemplateMatcher.Match(x: place.x, y: place.y, score: $0)
                 }
+            } else if let (canonical, mirrored) = readAtOnePlace(c: c, m: m, matchers: matchers, in: image) {
+                (c, m) = (canonical, mirrored)
             }
         } else if let last = lastPosition, framesLost <= configuration.nearbySearchFrames {
             // The window grows with the frames lost; beyond the last place, a match is held to the

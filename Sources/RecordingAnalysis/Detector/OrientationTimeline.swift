@@ -16,6 +16,10 @@ public struct OrientationTimeline: Sendable {
         /// (`UnknownReason.ambiguous`), between the facing before and the other one. The flip's start
         /// or end is known to within them.
         public var smearedFrames: [Int] = []
+        /// A frame directly before or after the flip where the sprite was lost (`lostEdgeFramesAtMost`
+        /// at most), with the facing before confidently beyond it: the flip is certain, and it may
+        /// have started or ended in that frame, which is not counted in it.
+        public var lostEdgeFrames: [Int] = []
     }
 
     /// A lasting change of facing (a real turnaround).
@@ -172,6 +176,21 @@ public struct OrientationTimeline: Sendable {
                 i = smeared.upperBound + 1
                 continue
             }
+            if let edge = OrientationTimeline.flipBesideLostFrame(segments, at: i, stable: stable, transientSlots: transientSlots) {
+                let beyond = (edge.before ? segments[i - 2] : segments[i - 1], edge.before ? segments[i + 1] : segments[i + 2])
+                if OrientationTimeline.readElsewhere(s.sources, between: beyond.0, and: beyond.1, byIndex) {
+                    undecided.append(
+                        UndecidedChange(
+                            startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources, why: .readElsewhere))
+                } else {
+                    flips.append(
+                        Flip(
+                            startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources,
+                            sourceDuration: ticks(from: s.sources.first, to: segments[i + 1].sources.first), lostEdgeFrames: edge.frames))
+                }
+                i += edge.before ? 2 : 3
+                continue
+            }
             if s.slots <= transientSlots, mayReturn, before == .unknown || after == .unknown {
                 undecided.append(UndecidedChange(startSlot: s.firstSlot, slots: s.slots, facing: s.facing, sourceFrames: s.sources))
                 i += 1
@@ -251,6 +270,31 @@ public struct OrientationTimeline: Sendable {
         guard segments[start..<end].contains(where: { $0.facing == .unknown }) else { return nil }
         guard segments[end].firstSlot - segments[start].firstSlot <= transientSlots else { return nil }
         return start..<end
+    }
+
+    /// Lost frames at most next to a flip whose other edge is seen: the flip is certain, its duration
+    /// known to within them. Two or more leave it undecided: a lost frame is as often the facing before
+    /// as the flip's, and a one-frame flip with a lost frame on each side could be three frames long.
+    public static let lostEdgeFramesAtMost = 1
+
+    /// Segment `i`, a short stretch of the other facing, as a flip with a lost frame at one edge: the
+    /// stable facing confidently directly on one side, and on the other a stretch of at most
+    /// `lostEdgeFramesAtMost` lost frames with the stable facing confidently beyond it. Returns the
+    /// lost frames and whether they come before the flip.
+    static func flipBesideLostFrame(_ segments: [Segment], at i: Int, stable: SpriteFacing?, transientSlots: Int64)
+        -> (frames: [Int], before: Bool)?
+    {
+        func lost(_ k: Int) -> Bool {
+            segments.indices.contains(k) && segments[k].facing == .unknown && segments[k].reason == .lost
+                && segments[k].sources.count <= lostEdgeFramesAtMost
+        }
+        func seen(_ k: Int) -> Bool { segments.indices.contains(k) && segments[k].facing == stable }
+        guard let stable, segments[i].facing != stable, segments[i].facing != .unknown, segments[i].slots <= transientSlots else {
+            return nil
+        }
+        if seen(i - 1), lost(i + 1), seen(i + 2) { return (segments[i + 1].sources, false) }
+        if lost(i - 1), seen(i - 2), seen(i + 1) { return (segments[i - 1].sources, true) }
+        return nil
     }
 
     /// What the video could not establish, in a sentence; nil when every slot after the sprite was

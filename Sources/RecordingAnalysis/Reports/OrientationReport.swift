@@ -60,7 +60,8 @@ public struct OrientationReport: Sendable {
                     ("source_duration_ms", .optional(f.sourceDuration) { .double(Double($0) * timeBase.doubleValue * 1000, decimals: 3) }),
                     ("facing", .string(name(f.facing))),
                     ("sources", .array(f.sourceFrames.map { .int(Int64($0)) })),
-                    ("smeared_sources", .array(f.smearedFrames.map { .int(Int64($0)) }))
+                    ("smeared_sources", .array(f.smearedFrames.map { .int(Int64($0)) })),
+                    ("lost_edge_sources", .array(f.lostEdgeFrames.map { .int(Int64($0)) }))
                 ])
             })
     }
@@ -179,6 +180,12 @@ public struct OrientationReport: Sendable {
             out += f.rendered
             if timeline.flips.contains(where: { !$0.smearedFrames.isEmpty }) {
                 out += "  * caught mid-flip: both orientations fit about equally (the flip's edge is known to within it)\n"
+            }
+            for flip in timeline.flips where !flip.lostEdgeFrames.isEmpty {
+                let frames = flip.lostEdgeFrames.map { "#\($0)" }.joined(separator: ", ")
+                out +=
+                    "  the flip at \(Format.seconds(slotSeconds(flip.startSlot))) is next to \(frames), where the sprite was lost:"
+                    + " it may have lasted that frame longer\n"
             }
         }
         var turns = TextTable(labelWidth: OrientationReport.labelWidth)
