@@ -49,15 +49,16 @@ struct CaptureAnalysis {
             let found: String
             if let miss = detector.template == nil ? detector.bestMiss : nil {
                 found =
-                    String(format: "best match %.2f at scale %.2f (%.2f needed)", miss.score, miss.scale, c.acquireThreshold)
+                    "best match \(Format.score(miss.score))"
+                    + String(format: " at scale %.2f (%.2f needed)", miss.scale, c.acquireThreshold)
                     + (miss.colour.map {
-                        String(
-                            format: ", but no match good enough in luma agrees in colour (best %.2f, %.2f needed)", $0, c.colourAgreement)
+                        ", but no match good enough in luma agrees in colour (best \(Format.score($0))"
+                            + String(format: ", %.2f needed)", c.colourAgreement)
                     } ?? "")
             } else if detector.template != nil {
-                found = String(
-                    format: "best match %.2f at scale %.2f (%.2f needed)", detector.bestTrackedScore ?? 0, detector.templateScale ?? 0,
-                    c.sureThreshold)
+                found =
+                    "best match \(Format.score(detector.bestTrackedScore ?? 0))"
+                    + String(format: " at scale %.2f (%.2f needed)", detector.templateScale ?? 0, c.sureThreshold)
             } else {
                 found = "no position where it fits"
             }

@@ -6,6 +6,12 @@ public enum Format {
     public static func seconds(_ s: Double) -> String { String(format: "%.3f s", s) }
     /// `66.7 ms`
     public static func milliseconds(_ ms: Double) -> String { String(format: "%.1f ms", ms) }
+    /// A match score beside the bar it missed, `0.84`: two decimals, rounded down, so a score just
+    /// below the bar never reads as reaching it (0.8499 against 0.85 needed). The 1e-5 is the
+    /// single-precision error of a score (0.7 is stored as 0.69999999), not a rounding up.
+    public static func score(_ value: Float) -> String {
+        String(format: "%.2f", (Double(value) * 100 + 1e-5).rounded(.down) / 100)
+    }
     /// `1 duplicate`, `2 duplicates`
     public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
