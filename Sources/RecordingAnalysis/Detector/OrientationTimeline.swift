@@ -77,7 +77,8 @@ public struct OrientationTimeline: Sendable {
     ///
     /// A flip is a run of the other facing no longer than `transientSlots`, with confidently
     /// classified slots of the previous facing directly on both sides, or with at most
-    /// `smearedFramesAtMost` ambiguous frames between (see `smearedFlip`). A longer run, or one that
+    /// `smearedFramesAtMost` ambiguous frames between (see `smearedFlip`), or with one lost frame
+    /// between on one side only (see `flipBesideLostFrame`). A longer run, or one that
     /// never returns, is a turn. A short run next to unknown slots is undecided, and so is a short
     /// first run that unknown slots precede or a short last run that they follow, and a flip or a turn
     /// read at another place than the facing before it (`readElsewhere`). Unknown slots are never
