@@ -114,6 +114,38 @@ private struct SeededNoise {
             MirrorEventFinder.find(old: scene(x: 50, mirrored: false, background: 100), new: scene(x: 50, mirrored: true, background: 108))
                 .count == 1)
     }
+
+    /// The scene's sprite at a sixth of its contrast on a dark background (level 30), under a bright
+    /// bar across the top (level 230) that gives the frame its full contrast.
+    private func dimSpriteUnderABrightBar(mirrored: Bool) -> GrayImage {
+        var img = scene(x: 50, mirrored: mirrored, background: 100)
+        for i in img.pixels.indices { img.pixels[i] = UInt8(30 + (Int(img.pixels[i]) - 100) / 6) }
+        for y in 0..<10 { for x in 0..<img.width { img[x, y] = 230 } }
+        return img
+    }
+
+    /// The frame's contrast sets the change threshold (23 levels here); the sprite's own changes are
+    /// at most 21. Nothing forms a group at that threshold; at half of it the flip does.
+    @Test func aSpriteDimmerThanTheFramesThresholdIsFoundAtHalfOfIt() throws {
+        let old = dimSpriteUnderABrightBar(mirrored: false), new = dimSpriteUnderABrightBar(mirrored: true)
+        let levels = MirrorEventFinder.changeLevels(old: old, new: new, area: PixelRect(x: 0, y: 0, width: 120, height: 80), ceiling: 24)
+        #expect(levels.threshold >= 20, "threshold \(levels.threshold)")
+        var once = MirrorEventFinder.Parameters()
+        once.looksAgainAtHalfThreshold = false
+        #expect(MirrorEventFinder.find(old: old, new: new, parameters: once).isEmpty)
+        let e = try #require(MirrorEventFinder.find(old: old, new: new).first)
+        // About the sprite's own centre line (columns 50...69), around its rows (40...55).
+        #expect(e.axis2 == 119 && e.rect.x <= 50 && e.rect.maxX >= 70 && e.rect.y <= 40 && e.rect.maxY > 45, "\(e.axis2) \(e.rect)")
+        // Moving without turning is still no event at the lower threshold.
+        #expect(MirrorEventFinder.find(old: old, new: shifted(old, by: 3)).isEmpty)
+    }
+
+    /// `image` with every row moved `dx` pixels right (the left columns keep their values).
+    private func shifted(_ image: GrayImage, by dx: Int) -> GrayImage {
+        var out = image
+        for y in 0..<image.height { for x in dx..<image.width { out[x, y] = image[x - dx, y] } }
+        return out
+    }
 }
 
 @Suite struct MirrorDetectorTests {

@@ -476,7 +476,11 @@ public struct MirrorDetector: Sendable {
     /// `changes`: the pair in which to look for the event (the colour channel's), when not `old` and `new`.
     private func candidate(index: Int, old: GrayImage, new: GrayImage, changes: (old: GrayImage, new: GrayImage)? = nil) -> Pending? {
         let pair = changes ?? (old, new)
-        for event in MirrorEventFinder.find(old: pair.old, new: pair.new, roi: configuration.roi, parameters: configuration.finder) {
+        var parameters = configuration.finder
+        // The colour channel's threshold is low already (its contrast is), and a lower one there
+        // took the edge of a snail half behind the card's edge for its appearance.
+        if changes != nil { parameters.looksAgainAtHalfThreshold = false }
+        for event in MirrorEventFinder.find(old: pair.old, new: pair.new, roi: configuration.roi, parameters: parameters) {
             guard let rect = event.rect.clipped(width: old.width, height: old.height), rect.width >= 6, rect.height >= 6 else { continue }
             let appearance = SpriteTemplate(cutting: rect, from: old)
             guard appearance.contrast >= 4 else { continue }

@@ -44,6 +44,8 @@ public enum MirrorEventFinder {
         public var noise: Double = 0
         /// And the box must be at least this many pixels wide and high.
         public var minimumSide: Int = 8
+        /// Whether a pair in which nothing is found is looked at again with half the change threshold.
+        public var looksAgainAtHalfThreshold = true
         public init() {}
     }
 
@@ -63,27 +65,55 @@ public enum MirrorEventFinder {
         p.changeThreshold = levels.threshold
         p.noise = levels.noise
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
+        let (events, tested) = look(old: old, new: new, area: area, parameters: p)
+        // A third look, only where the first two found nothing, at half the threshold: a sprite whose
+        // luma lies within a couple of dozen levels of its background (a dim bird on a dark card)
+        // changes few pixels by the frame's whole-contrast threshold, and no component forms there.
+        // Groups with the bounds of one already tested are high-contrast changes seen again (text,
+        // rows, rain); only new ones are tested, so UI whose every change is sharp costs little more.
+        let lower = max(8, Int(4 * p.noise) + 6, p.changeThreshold / 2)
+        guard events.isEmpty, p.looksAgainAtHalfThreshold, lower < p.changeThreshold else { return events }
+        p.changeThreshold = lower
+        p.minimumDirectError = min(p.minimumDirectError, Double(lower) / 2)
+        return look(old: old, new: new, area: area, parameters: p, skipping: tested).events
+    }
+
+    /// The events whose changed pixels (by `p.changeThreshold`) form components: first of touching
+    /// busy blocks, then, only when none holds one, of blocks a block apart taken together. Groups
+    /// whose bounds are in `skipping` are not tested; `tested` holds the bounds of those that were.
+    private static func look(
+        old: GrayImage, new: GrayImage, area: PixelRect, parameters p: Parameters, skipping: Set<Component.Bounds> = []
+    ) -> (events: [Event], tested: Set<Component.Bounds>) {
         let bw = (area.width + p.block - 1) / p.block, bh = (area.height + p.block - 1) / p.block
         let counts = ChangeMask.blockCounts(old: old, new: new, area: area, block: p.block, threshold: p.changeThreshold)
         let busy = counts.map { $0 >= p.minimumChangedPerBlock }
         var events: [Event] = []
-        for c in components(of: busy, width: bw, height: bh, reach: 1) where c.blocks >= p.minimumBlocks {
+        var tested: Set<Component.Bounds> = []
+        for c in components(of: busy, width: bw, height: bh, reach: 1) where c.blocks >= p.minimumBlocks && !skipping.contains(c.bounds) {
+            tested.insert(c.bounds)
             if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
         }
         // A second look, only where the first found nothing: parts of one change a block apart taken
         // together. A dim sprite's change is sparse (a snail at a third of the light, on a card whose
         // rain is redrawn at the same moment: its shell and its head were two components split by an
         // empty column of blocks, neither the mirror image of itself).
-        guard events.isEmpty else { return events }
-        for c in components(of: busy, width: bw, height: bh, reach: 2) where c.blocks >= p.minimumBlocks && c.parts > 1 {
+        guard events.isEmpty else { return (events, tested) }
+        for c in components(of: busy, width: bw, height: bh, reach: 2)
+        where c.blocks >= p.minimumBlocks && c.parts > 1 && !skipping.contains(c.bounds) {
+            tested.insert(c.bounds)
             if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
         }
-        return events
+        return (events, tested)
     }
 
     /// A group of busy blocks: their bounds in blocks, how many, and of how many 4-connected parts.
     struct Component {
+        /// A group's bounds in blocks, inclusive.
+        struct Bounds: Hashable {
+            var minX: Int, minY: Int, maxX: Int, maxY: Int
+        }
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min, blocks = 0, parts = 1
+        var bounds: Bounds { Bounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
     }
 
     /// Groups of busy blocks, a block joining a group when it lies within `reach` blocks of one of
