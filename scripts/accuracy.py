@@ -53,6 +53,9 @@ ui = {"seconds": 0.0, "flips": 0, "turns": 0, "captures": 0}
 # a "wrong pass" otherwise; a capture without a flip (UI-only) passes or is open.
 outcomes = {mode: collections.Counter() for mode in ("auto", "template")}
 failures = []
+# Runs that neither answered (0, 1) nor refused the template (65): a crash, a signal or an internal
+# error must not pass for an open answer, so each is listed and counted.
+errors = []
 # Every (capture, mode) run first, on all cores; scored in order below.
 from concurrent.futures import ThreadPoolExecutor
 def orientation(job):
@@ -81,6 +84,8 @@ for c in cases:
         ui["seconds"] += c.get("duration_s", 4.0)
     for mode, extra in modes:
         r = runs[(c["file"], mode)]
+        if r.returncode not in (0, 1, 65):
+            errors.append((mode, c["file"], r.returncode, r.stderr.strip()[:120]))
         reported, reported_turns = [], []
         open_answer = True
         if r.returncode in (0, 1):  # 1: flips found (a finding), the JSON is complete
@@ -156,9 +161,12 @@ for mode in ("auto", "template"):
 minutes = ui["seconds"] / 60
 lines.append(f"UI-only: {ui['captures']} captures, {ui['seconds']:.0f} s; auto mode reported {ui['flips']} flips and {ui['turns']} turns"
              + (f" ({ui['flips'] / minutes:.2f} flips and {ui['turns'] / minutes:.2f} turns per minute)" if minutes else ""))
+lines.append(f"runs that ended in an error (exit status other than 0, 1 or 65): {len(errors)}")
+lines += [f"   {e}" for e in errors]
 print("\n".join(lines))
 print(f"\n{len(failures)} capture/mode pairs not exact:")
 for f in failures[:40]:
     print("  ", f)
-json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "wrong": wrong, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "failures": failures},
+json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "wrong": wrong, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "failures": failures,
+           "errors": errors},
           open(os.path.join(out, "results.json"), "w"), indent=1)
