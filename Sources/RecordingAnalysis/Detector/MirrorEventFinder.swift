@@ -89,7 +89,8 @@ public enum MirrorEventFinder {
         let busy = counts.map { $0 >= p.minimumChangedPerBlock }
         var events: [Event] = []
         var tested: Set<Component.Bounds> = []
-        for c in components(of: busy, width: bw, height: bh, reach: 1) where c.blocks >= p.minimumBlocks && !skipping.contains(c.bounds) {
+        let touching = labels(of: busy, width: bw, height: bh, reach: 1)
+        for c in components(labelled: touching, width: bw) where c.blocks >= p.minimumBlocks && !skipping.contains(c.bounds) {
             tested.insert(c.bounds)
             if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
         }
@@ -98,7 +99,7 @@ public enum MirrorEventFinder {
         // rain is redrawn at the same moment: its shell and its head were two components split by an
         // empty column of blocks, neither the mirror image of itself).
         guard events.isEmpty else { return (events, tested) }
-        for c in components(of: busy, width: bw, height: bh, reach: 2)
+        for c in components(of: busy, width: bw, height: bh, reach: 2, parts: touching)
         where c.blocks >= p.minimumBlocks && c.parts > 1 && !skipping.contains(c.bounds) {
             tested.insert(c.bounds)
             if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
@@ -118,53 +119,75 @@ public enum MirrorEventFinder {
 
     /// Groups of busy blocks, a block joining a group when it lies within `reach` blocks of one of
     /// its blocks (1: 4-connected neighbours; 2: also across one empty block, diagonals included).
-    static func components(of busy: [Bool], width bw: Int, height bh: Int, reach: Int) -> [Component] {
-        let (label, count) = labels(of: busy, width: bw, height: bh, reach: reach)
-        var result = [Component](repeating: Component(), count: count)
-        for i in label.indices where label[i] >= 0 {
-            let bx = i % bw, by = i / bw
-            result[label[i]].minX = min(result[label[i]].minX, bx)
-            result[label[i]].maxX = max(result[label[i]].maxX, bx)
-            result[label[i]].minY = min(result[label[i]].minY, by)
-            result[label[i]].maxY = max(result[label[i]].maxY, by)
-            result[label[i]].blocks += 1
-        }
+    /// `parts`, the 4-connected labelling of the same blocks when the caller has it, saves making it
+    /// again to count each group's parts.
+    static func components(
+        of busy: [Bool], width bw: Int, height bh: Int, reach: Int, parts: (labels: [Int32], count: Int)? = nil
+    ) -> [Component] {
+        let grouped = labels(of: busy, width: bw, height: bh, reach: reach)
+        var result = components(labelled: grouped, width: bw)
         guard reach > 1 else { return result }
         // How many 4-connected parts each group joined.
-        let (partLabel, parts) = labels(of: busy, width: bw, height: bh, reach: 1)
-        var groupOfPart = [Int](repeating: -1, count: parts)
-        for i in label.indices where partLabel[i] >= 0 { groupOfPart[partLabel[i]] = label[i] }
+        let (partLabel, partCount) = parts ?? labels(of: busy, width: bw, height: bh, reach: 1)
+        var groupOfPart = [Int32](repeating: -1, count: partCount)
+        for i in partLabel.indices where partLabel[i] >= 0 { groupOfPart[Int(partLabel[i])] = grouped.labels[i] }
         for i in result.indices { result[i].parts = 0 }
-        for g in groupOfPart where g >= 0 { result[g].parts += 1 }
+        for g in groupOfPart where g >= 0 { result[Int(g)].parts += 1 }
         return result
     }
 
-    /// Each busy block's group (−1: not busy) and the number of groups (see `components`).
-    private static func labels(of busy: [Bool], width bw: Int, height bh: Int, reach: Int) -> (labels: [Int], count: Int) {
-        var label = [Int](repeating: -1, count: bw * bh)
-        var count = 0
-        for start in 0..<(bw * bh) where busy[start] && label[start] < 0 {
-            var stack = [start]
-            label[start] = count
-            while let i = stack.popLast() {
-                let bx = i % bw, by = i / bw
-                for dy in -reach...reach {
-                    let y = by + dy
-                    guard y >= 0, y < bh else { continue }
-                    for dx in -reach...reach where (dx != 0 || dy != 0) && (reach > 1 || dx == 0 || dy == 0) {
-                        let x = bx + dx
-                        guard x >= 0, x < bw else { continue }
-                        let j = y * bw + x
-                        if busy[j] && label[j] < 0 {
-                            label[j] = count
-                            stack.append(j)
+    /// Each labelled group's bounds and number of blocks.
+    private static func components(labelled: (labels: [Int32], count: Int), width bw: Int) -> [Component] {
+        var result = [Component](repeating: Component(), count: labelled.count)
+        for (i, l) in labelled.labels.enumerated() where l >= 0 {
+            let bx = i % bw, by = i / bw, g = Int(l)
+            result[g].minX = min(result[g].minX, bx)
+            result[g].maxX = max(result[g].maxX, bx)
+            result[g].minY = min(result[g].minY, by)
+            result[g].maxY = max(result[g].maxY, by)
+            result[g].blocks += 1
+        }
+        return result
+    }
+
+    /// Each busy block's group (−1: not busy) and the number of groups (see `components`), by a
+    /// flood fill from each unlabelled busy block in row-major order.
+    private static func labels(of busy: [Bool], width bw: Int, height bh: Int, reach: Int) -> (labels: [Int32], count: Int) {
+        var label = [Int32](repeating: -1, count: bw * bh)
+        var count: Int32 = 0
+        // One stack for every fill: a group can hold at most every block.
+        var stack = [Int](repeating: 0, count: bw * bh)
+        busy.withUnsafeBufferPointer { b in
+            label.withUnsafeMutableBufferPointer { l in
+                stack.withUnsafeMutableBufferPointer { st in
+                    for start in 0..<(bw * bh) where b[start] && l[start] < 0 {
+                        var top = 0
+                        st[top] = start
+                        top += 1
+                        l[start] = count
+                        while top > 0 {
+                            top -= 1
+                            let i = st[top]
+                            let bx = i % bw, by = i / bw
+                            for y in max(0, by - reach)...min(bh - 1, by + reach) {
+                                for x in max(0, bx - reach)...min(bw - 1, bx + reach) {
+                                    // Reach 1 is the four neighbours only.
+                                    if reach == 1 && x != bx && y != by { continue }
+                                    let j = y * bw + x
+                                    if b[j] && l[j] < 0 {
+                                        l[j] = count
+                                        st[top] = j
+                                        top += 1
+                                    }
+                                }
+                            }
                         }
+                        count += 1
                     }
                 }
             }
-            count += 1
         }
-        return (label, count)
+        return (label, Int(count))
     }
 
     /// The mirror event a group of busy blocks holds, if any: its changed pixels' box, when it is
