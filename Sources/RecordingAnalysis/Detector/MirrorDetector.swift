@@ -159,6 +159,9 @@ public struct MirrorDetector: Sendable {
         /// the whole frame: a sprite that jumped as it flipped leaves a piece of itself (or of its
         /// mirror image) in the old window that still matches passably.
         public var scoreDrop: Float = 0.15
+        /// `scoreDrop` in auto mode, whose appearance is cut with the ground around the sprite: a car
+        /// that jumped back 20 px left that ground matching at 0.85 where the track had 0.98.
+        public var autoScoreDrop: Float = 0.1
         /// A place found by a whole-frame search needs this plain NCC of the whole appearance (the
         /// template's own weights) as well; so does a sprite found again near where it was lost,
         /// and a near match below it gives way to a place in the window at it (`wholeSpritePlace`).
@@ -1153,7 +1156,8 @@ public struct MirrorDetector: Sendable {
         }
         var threshold = configuration.presenceThreshold
         let nearBest = max(c?.score ?? -1, m?.score ?? -1), nearOther = min(c?.score ?? -1, m?.score ?? -1)
-        let dropped = lastScore.map { nearBest < $0 - configuration.scoreDrop } ?? false
+        let drop = adaptive ? configuration.autoScoreDrop : configuration.scoreDrop
+        let dropped = lastScore.map { nearBest < $0 - drop } ?? false
         // Something slid over the sprite's place (a page, the keyboard): it is hidden there, and
         // whatever the frame shows elsewhere that resembles it is not it.
         // Worked out only when a search elsewhere would follow, not on every tracked frame.
