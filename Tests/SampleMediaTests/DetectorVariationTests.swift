@@ -53,6 +53,19 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         return (r, r.status <= 1 ? try TestSupport.parseJSON(r.stdout) : [:])
     }
 
+    /// Encodes accuracy case `c` into a temporary folder and runs `orientation` on it, with
+    /// `--template` the @1x asset of `template` when it is given.
+    private func orientation(of c: AccuracyCase, template: SpriteKind? = nil, _ extra: [String] = []) throws -> (
+        RunResult, [String: Any]
+    ) {
+        let dir = TestSupport.temporaryDirectory("accuracy-case")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("case.mov").path
+        try c.encode(to: path)
+        let templateArguments = try template.map { ["--template", try assetPNG($0, in: dir)] } ?? []
+        return try orientation(path, templateArguments + extra)
+    }
+
     /// Flips as (start slot, slots) on the grid the tool chose, and its rate.
     private func flips(_ json: [String: Any]) -> (rate: Int, flips: [(Int, Int)], turns: Int) {
         let rate = (json["cfr"] as? [String: Any])?["fps"] as? Int ?? 60
@@ -264,8 +277,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aSpriteFoundAgainHalfBehindAnEdgeIsNotHeldOffItByAPieceOfItsMirrorImage() throws {
-        let dir = TestSupport.temporaryDirectory("found-again")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // The accuracy set's case 20 (seed 1): a car at three quarters of its asset's size whose
         // second tap sends it back to its start, partly beyond the card's left edge, mirrored for one
         // evaluation. Found again there, the mirrored template's front lines up with the front in
@@ -274,10 +285,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         // and the last flip missed).
         let c = accuracyCase(20)
         try #require(c.scenario.sprite == .car && c.rearmed && c.occluded && c.flips.count == 3, "the generator changed: \(c.scenario)")
-        let path = dir.appendingPathComponent("found-again.mov").path
-        try c.encode(to: path)
-        let carPNG = try assetPNG(.car, in: dir)
-        let (r, json) = try orientation(path, ["--template", carPNG])
+        let (r, json) = try orientation(of: c, template: .car)
         #expect(r.status == 1, "flips are findings: \(r.stderr)")
         let got = flips(json)
         let last = try #require(c.flips.last)
@@ -297,8 +305,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aReArmedWalkThatBeganBeyondTheEdgeIsReadByThePartInViewWhenItJumpsBack() throws {
-        let dir = TestSupport.temporaryDirectory("jump-back")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // The accuracy set's case 194 (seed 1): a 45 px snail that starts a quarter to a half beyond
         // the card's left edge, a frame every third refresh. Its second and third taps send it back
         // to its start, mirrored: there the whole template matches nowhere, so the build before
@@ -308,9 +314,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         try #require(
             c.scenario.sprite == .snail && c.rearmed && c.occluded && c.bodyEvery == 3 && c.flips.count == 3 && c.turns.isEmpty,
             "the generator changed: \(c.scenario)")
-        let path = dir.appendingPathComponent("jump-back.mov").path
-        try c.encode(to: path)
-        let (r, json) = try orientation(path, ["--template", Self.snailPNG])
+        let (r, json) = try orientation(of: c, ["--template", Self.snailPNG])
         #expect(r.status == 1, "flips are findings: \(r.stderr)")
         let got = flips(json)
         #expect(got.rate == c.scenario.refreshRate)
@@ -350,8 +354,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aSmallSpritesTellingPixelsLinedUpOnAPieceOfItDoNotCarryTheTrackOff() throws {
-        let dir = TestSupport.temporaryDirectory("piece")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // The accuracy set's case 23 (seed 1): a car 28 pixels wide at crf 32 flips for five frames,
         // then turns for real. As the flip ended, the best match near the last place was one
         // car-length off, where the template's telling pixels (the headlight) lined up with the car's
@@ -361,10 +363,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         let c = accuracyCase(23)
         try #require(
             c.scenario.sprite == .car && c.flips.count == 1 && c.turns.count == 1 && !c.occluded, "the generator changed: \(c.scenario)")
-        let path = dir.appendingPathComponent("piece.mov").path
-        try c.encode(to: path)
-        let carPNG = try assetPNG(.car, in: dir)
-        let (r, json) = try orientation(path, ["--template", carPNG])
+        let (r, json) = try orientation(of: c, template: .car)
         #expect(r.status == 1, "the flip is a finding: \(r.stderr)")
         let got = flips(json)
         let flip = try #require(c.flips.first), turn = try #require(c.turns.first)
@@ -386,8 +385,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func autoModeReadsTheFramesBeforeItsFirstEventWhereTheSpriteWas() throws {
-        let dir = TestSupport.temporaryDirectory("autoback")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // The snail starts half beyond the card's edge and flips there, too little of it in view for
         // a mirror event; the track starts at the second flip. The frames before are read again with
         // the appearance that started it, which (cut with its backdrop of clouds and rain) also
@@ -399,8 +396,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aSpriteLostForASmearedFrameIsTakenBackFromACornerThatMatchedPassably() throws {
-        let dir = TestSupport.temporaryDirectory("corner")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // Case 46 of the accuracy benchmark's seed 1: a snail of 30x22 pixels on a card dimmed to a
         // third, 120 Hz, HEVC at crf 27. The frame in which its second flip starts is smeared by the
         // compression (both orientations over each other), so it is lost there; the whole-frame
@@ -409,19 +404,15 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         // happened. The place left behind is matched again, and the whole appearance decides.
         let c = accuracyCase(46)
         let s = c.scenario
-        let path = dir.appendingPathComponent("corner.mov").path
-        try c.encode(to: path)
         #expect(
             s.sprite == .snail && s.refreshRate == 120 && c.bodyEvery == 1 && c.turns.isEmpty, "the case drawn is not the one described")
-        let (r, json) = try orientation(path, ["--template", Self.snailPNG])
+        let (r, json) = try orientation(of: c, ["--template", Self.snailPNG])
         #expect(r.status <= 1, "\(r.stderr)")
         #expect(flips(json).turns == 0, "a turn that never happened")
         expectEveryStatedFacingTrue(s, json)
     }
 
     @Test func aOneFrameFlipIsReadWhereTheSpriteIsNotWhereAShiftedTemplateLinesUp() throws {
-        let dir = TestSupport.temporaryDirectory("one-place")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // Case 37 of the accuracy benchmark's seed 1: a car of 28 pixels on a card dimmed to a
         // third, 30 Hz, HEVC, flipped for one frame. In that frame the mirrored template matched
         // where the car was (0.91, its whole appearance 0.93), and the canonical one eight pixels
@@ -430,9 +421,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         let c = accuracyCase(37)
         let s = c.scenario
         try #require(s.sprite == .car && s.refreshRate == 30 && c.flips.count == 1, "the case drawn is not the one described")
-        let path = dir.appendingPathComponent("one-place.mov").path
-        try c.encode(to: path)
-        let (r, json) = try orientation(path, ["--template", try assetPNG(.car, in: dir)])
+        let (r, json) = try orientation(of: c, template: .car)
         #expect(r.status == 1, "a flip is a finding: \(r.stderr)")
         let got = flips(json)
         #expect(
@@ -442,8 +431,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aDimDropThatJumpsBackMirroredIsFoundByItsHueAndItsFlipsCounted() throws {
-        let dir = TestSupport.temporaryDirectory("dim-drop")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // Case 93 of the accuracy benchmark's seed 1: a drop of 36 pixels (18 at working scale) on a
         // card dimmed to a third, 120 Hz, re-armed: each tap sends it back to its start, mirrored.
         // Found again there, its colour pattern (a third of its strength, its chroma halved and
@@ -455,9 +442,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         let s = c.scenario
         try #require(
             s.sprite == .drop && s.refreshRate == 120 && c.rearmed && c.flips.count == 3, "the case drawn is not the one described")
-        let path = dir.appendingPathComponent("dim-drop.mov").path
-        try c.encode(to: path)
-        let (r, json) = try orientation(path, ["--template", try assetPNG(.drop, in: dir)])
+        let (r, json) = try orientation(of: c, template: .drop)
         #expect(r.status == 1, "flips are findings: \(r.stderr)")
         let got = flips(json)
         for flip in c.flips.dropFirst() {
@@ -469,8 +454,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aDimBirdWhoseLumaBarelyLeavesTheCardIsFoundByAHalfThresholdLook() throws {
-        let dir = TestSupport.temporaryDirectory("dim-bird")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // Case 184 of the accuracy benchmark's seed 1: a blue bird of 36 pixels on a dark card at
         // 0.6 of the light, 1x, HEVC, its body redrawn every third refresh, re-armed. The frame's
         // contrast (the light bezel against the dark card) set the change threshold at 23 levels;
@@ -481,9 +464,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         try #require(
             s.sprite == .bird && s.brightness == 0.6 && c.rearmed && c.flips.count == 2 && c.turns.count == 1,
             "the case drawn is not the one described")
-        let path = dir.appendingPathComponent("dim-bird.mov").path
-        try c.encode(to: path)
-        let (r, json) = try orientation(path)
+        let (r, json) = try orientation(of: c)
         #expect(r.status == 1, "flips are findings: \(r.stderr)")
         let got = flips(json)
         try #require(got.rate == s.refreshRate, "grid \(got.rate) fps")
@@ -493,8 +474,6 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aOneFrameFlipAtAJumpBackIsReadWhereTheCarLandedInAutoMode() throws {
-        let dir = TestSupport.temporaryDirectory("jump-back")
-        defer { try? FileManager.default.removeItem(at: dir) }
         // Case 180 of the accuracy benchmark's seed 1: a car of 56 pixels, 1x, 60 Hz, re-armed; its
         // third flip is one frame, at the jump back. Auto mode read that frame at the old place,
         // where its appearance (cut with the ground around the car) still matched at 0.85, the
@@ -505,9 +484,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         try #require(
             s.sprite == .car && s.refreshRate == 60 && c.rearmed && c.flips.count == 3 && c.flips[2].ticks == 1,
             "the case drawn is not the one described")
-        let path = dir.appendingPathComponent("jump-back.mov").path
-        try c.encode(to: path)
-        let (r, json) = try orientation(path)
+        let (r, json) = try orientation(of: c)
         #expect(r.status == 1, "flips are findings: \(r.stderr)")
         let got = flips(json)
         try #require(got.rate == s.refreshRate, "grid \(got.rate) fps")
