@@ -472,6 +472,12 @@ public struct MirrorDetector: Sendable {
         }
     }
 
+    /// Makes every frame whose evidence leans toward the other orientation unknown
+    /// (`LeaningFrames`): the last step, once every frame is read (a look-back adopted included).
+    public mutating func markLeaningFrames() {
+        orientations = LeaningFrames.marked(orientations)
+    }
+
     // MARK: Auto mode: starting a track
 
     /// The first mirror event between `old` and `new` that could be a sprite turning in place: its
