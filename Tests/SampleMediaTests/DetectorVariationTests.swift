@@ -66,6 +66,18 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         return try orientation(path, templateArguments + extra)
     }
 
+    /// Expects the run on accuracy case `c` to report exactly its flips (a finding, status 1) on a
+    /// grid at the case's refresh rate; what it read, for further checks.
+    private func expectExactFlips(of c: AccuracyCase, _ r: RunResult, _ json: [String: Any]) throws -> (
+        rate: Int, flips: [(Int, Int)], turns: Int
+    ) {
+        #expect(r.status == 1, "flips are findings: \(r.stderr)")
+        let got = flips(json)
+        try #require(got.rate == c.scenario.refreshRate, "grid \(got.rate) fps")
+        #expect(got.flips.map(\.0) == c.flips.map(\.start) && got.flips.map(\.1) == c.flips.map(\.ticks), "\(got.flips), truth \(c.flips)")
+        return got
+    }
+
     /// Flips as (start slot, slots) on the grid the tool chose, and its rate.
     private func flips(_ json: [String: Any]) -> (rate: Int, flips: [(Int, Int)], turns: Int) {
         let rate = (json["cfr"] as? [String: Any])?["fps"] as? Int ?? 60
@@ -465,10 +477,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
             s.sprite == .bird && s.brightness == 0.6 && c.rearmed && c.flips.count == 2 && c.turns.count == 1,
             "the case drawn is not the one described")
         let (r, json) = try orientation(of: c)
-        #expect(r.status == 1, "flips are findings: \(r.stderr)")
-        let got = flips(json)
-        try #require(got.rate == s.refreshRate, "grid \(got.rate) fps")
-        #expect(got.flips.map(\.0) == c.flips.map(\.start) && got.flips.map(\.1) == c.flips.map(\.ticks), "\(got.flips), truth \(c.flips)")
+        _ = try expectExactFlips(of: c, r, json)
         let turns = (json["turns"] as? [[String: Any]] ?? []).map { $0["slot"] as? Int ?? -1 }
         #expect(turns == c.turns, "turns at \(turns), truth \(c.turns)")
     }
@@ -485,10 +494,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
             s.sprite == .car && s.refreshRate == 60 && c.rearmed && c.flips.count == 3 && c.flips[2].ticks == 1,
             "the case drawn is not the one described")
         let (r, json) = try orientation(of: c)
-        #expect(r.status == 1, "flips are findings: \(r.stderr)")
-        let got = flips(json)
-        try #require(got.rate == s.refreshRate, "grid \(got.rate) fps")
-        #expect(got.flips.map(\.0) == c.flips.map(\.start) && got.flips.map(\.1) == c.flips.map(\.ticks), "\(got.flips), truth \(c.flips)")
+        let got = try expectExactFlips(of: c, r, json)
         #expect(got.turns == 0)
     }
 
