@@ -24,7 +24,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
 /// The ordinary variation a capture nobody here made brings: a re-armed walk, a dark compressed
 /// capture, a template at another pixel scale (or of another sprite), a 120 Hz display. Each clip is
 /// rendered from a `WalkScenario`, whose truth is known tick by tick.
-@Suite(.serialized) struct DetectorVariationTests {
+@Suite struct DetectorVariationTests {
     private static let snailPNG = TestSupport.sampleMedia.appendingPathComponent("snail.png").path
 
     private func write(_ scenario: WalkScenario, quality: Int = 20, to path: String) throws {
