@@ -419,7 +419,10 @@ public enum MirrorEventFinder {
         let direct = first < end && tight.height > 0 ? Double(directSum) / Double((end - first) * tight.height) : .infinity
         guard direct >= p.minimumDirectError else { return nil }
         let centre2 = tight.x + tight.maxX - 1
-        let reach = max(4, tight.width / 4)
+        // Axes up to a quarter of the region's width either side of its centre (`reach` in half
+        // pixels): rain redrawn beside a sprite as it turns widens the changed box on one side, and
+        // a bird of 36 pixels in rain had its axis 3 to 5 pixels off the box's centre.
+        let reach = max(4, tight.width / 2)
         var best = (axis2: centre2, error: Double.infinity)
         let accept = p.acceptRatio * direct
         let reversedOld = reversedRows(of: old, in: tight)
