@@ -70,6 +70,31 @@ private struct SeededNoise {
         #expect(MirrorEventFinder.find(old: a, new: b).isEmpty)
     }
 
+    @Test func aFlipInRainIsFoundOnceTheThinStreaksAreTakenOut() throws {
+        // Streaks one pixel wide, falling 6 pixels a frame, all round the sprite and across it:
+        // they join its group of changed blocks, and the frames as they are hold no event.
+        func rain(on image: GrayImage) -> (GrayImage, GrayImage) {
+            var a = image, b = image
+            for (k, x) in [41, 44, 47, 52, 58, 63, 66, 72, 75, 78].enumerated() {
+                for y in 0..<10 {
+                    a[x, 30 + y + 2 * (k % 3)] = 250
+                    b[x, 36 + y + 2 * (k % 3)] = 250
+                }
+            }
+            return (a, b)
+        }
+        let (a, _) = rain(on: scene(x: 50, mirrored: false))
+        let (_, b) = rain(on: scene(x: 50, mirrored: true))
+        #expect(MirrorEventFinder.find(old: a, new: b).isEmpty, "the rain does not hide the flip here")
+        let events = MirrorEventFinder.find(old: a.withoutThinBrightLines(), new: b.withoutThinBrightLines())
+        let e = try #require(events.first)
+        #expect(events.count == 1)
+        #expect(abs(e.axis2 - 119) <= 1)
+        // The rain alone is no event either way.
+        let (c, d) = rain(on: scene(x: 50, mirrored: false))
+        #expect(MirrorEventFinder.find(old: c.withoutThinBrightLines(), new: d.withoutThinBrightLines()).isEmpty)
+    }
+
     /// A sprite of two parts with the backdrop between them (a shell and a head): as it flips, the
     /// changed blocks form two groups a block apart, neither of them the mirror image of itself.
     private func twoPartSprite(mirrored: Bool, at x0: Int = 40) -> GrayImage {
