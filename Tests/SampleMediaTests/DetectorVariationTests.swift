@@ -529,14 +529,35 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         expectEveryStatedAutoFacingTrue(s, json)
     }
 
-    /// Every frame whose facing auto mode states ("initial" or "mirrored") faces that way in the
-    /// scenario (one frame per tick).
+    @Test func aOneFrameFlipSeenOnlyAtItsEndStartsATrack() throws {
+        // Case 37 of the accuracy benchmark's seed 1: a car of 28 pixels at a third of the light,
+        // mirrored for one frame (#13). Without its thin bright lines (the headlight), the turn into
+        // the flip shows no event; the turn back does, but the appearance it cuts, mirrored, was
+        // looked for in the frame before the flip only the same way round, and refused.
+        let c = accuracyCase(37)
+        let s = c.scenario
+        try #require(
+            s.sprite == .car && s.brightness < 0.4 && c.flips.count == 1 && c.flips[0].ticks == 1, "the case drawn is not the one described"
+        )
+        let (r, json) = try orientation(of: c)
+        let got = try expectExactFlips(of: c, r, json)
+        #expect(got.turns == 0)
+        expectEveryStatedAutoFacingTrue(s, json)
+    }
+
+    /// Auto mode names facings by the one its track began with ("initial", "mirrored"): every frame
+    /// it names "initial" faces the same way in the scenario, and every "mirrored" frame the other
+    /// way (one frame per tick).
     private func expectEveryStatedAutoFacingTrue(_ scenario: WalkScenario, _ json: [String: Any]) {
         let frames = (json["orientation"] as? [String: Any])?["frames"] as? [[String: Any]] ?? []
         #expect(frames.count == scenario.ticks)
+        var initialFacesRight: Bool?
         for f in frames {
             guard let i = f["index"] as? Int, let facing = f["facing"] as? String, facing != "unknown" else { continue }
-            #expect((facing == "mirrored") == !scenario.state(at: i).facingRight, "frame #\(i): \(facing)")
+            let right = scenario.state(at: i).facingRight
+            let initialIsRight = facing == "initial" ? right : !right
+            if initialFacesRight == nil { initialFacesRight = initialIsRight }
+            #expect(initialIsRight == initialFacesRight, "frame #\(i): \(facing), truth facing \(right ? "right" : "left")")
         }
     }
 

@@ -490,7 +490,7 @@ public struct MirrorDetector: Sendable {
     // MARK: Auto mode: starting a track
 
     /// The first mirror event between `old` and `new` that could be a sprite turning in place: its
-    /// old appearance is not mirror-symmetric and stood still in the frame before `old`.
+    /// old appearance is not mirror-symmetric and stood still, either way round, in the frame before `old`.
     /// `pair`: the images in which to look for the event (the two frames without their thin bright
     /// lines, or their colour channel when `inColour`).
     private func candidate(index: Int, old: GrayImage, new: GrayImage, lookingIn pair: (old: GrayImage, new: GrayImage), inColour: Bool)
@@ -505,8 +505,13 @@ public struct MirrorDetector: Sendable {
             let appearance = SpriteTemplate(cutting: rect, from: old)
             guard appearance.contrast >= 4 else { continue }
             if let before = beforePrevious {
-                let still = TemplateMatcher(appearance).bestCoarseToFine(in: before, positions: window(around: rect, reach: 4))
-                guard (still?.score ?? -1) >= configuration.confirmThreshold else { continue }
+                // Either way round: at the end of a one-frame flip the frame before `old` shows the
+                // sprite unmirrored, `old` mirrored.
+                let area = window(around: rect, reach: 4)
+                let still = max(
+                    TemplateMatcher(appearance).bestCoarseToFine(in: before, positions: area)?.score ?? -1,
+                    TemplateMatcher(appearance.mirrored).bestCoarseToFine(in: before, positions: area)?.score ?? -1)
+                guard still >= configuration.confirmThreshold else { continue }
             }
             return Pending(index: index, event: event, appearance: appearance)
         }
