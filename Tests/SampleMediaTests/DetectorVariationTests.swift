@@ -78,6 +78,12 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         return got
     }
 
+    /// Expects the run on accuracy case `c` to report exactly its lasting turns, at their slots.
+    private func expectExactTurns(of c: AccuracyCase, _ json: [String: Any]) {
+        let turns = (json["turns"] as? [[String: Any]] ?? []).map { $0["slot"] as? Int ?? -1 }
+        #expect(turns == c.turns, "turns at \(turns), truth \(c.turns)")
+    }
+
     /// Flips as (start slot, slots) on the grid the tool chose, and its rate.
     private func flips(_ json: [String: Any]) -> (rate: Int, flips: [(Int, Int)], turns: Int) {
         let rate = (json["cfr"] as? [String: Any])?["fps"] as? Int ?? 60
@@ -478,8 +484,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
             "the case drawn is not the one described")
         let (r, json) = try orientation(of: c)
         _ = try expectExactFlips(of: c, r, json)
-        let turns = (json["turns"] as? [[String: Any]] ?? []).map { $0["slot"] as? Int ?? -1 }
-        #expect(turns == c.turns, "turns at \(turns), truth \(c.turns)")
+        expectExactTurns(of: c, json)
     }
 
     @Test func aOneFrameFlipAtAJumpBackIsReadWhereTheCarLandedInAutoMode() throws {
@@ -524,8 +529,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
             s.sprite == .drop && s.brightness < 0.4 && c.flips.count == 2 && c.turns == [103], "the case drawn is not the one described")
         let (r, json) = try orientation(of: c)
         _ = try expectExactFlips(of: c, r, json)
-        let turns = (json["turns"] as? [[String: Any]] ?? []).map { $0["slot"] as? Int ?? -1 }
-        #expect(turns == c.turns, "turns at \(turns), truth \(c.turns)")
+        expectExactTurns(of: c, json)
         expectEveryStatedAutoFacingTrue(s, json)
     }
 
