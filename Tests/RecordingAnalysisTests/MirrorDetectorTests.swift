@@ -546,19 +546,24 @@ private struct SeededNoise {
 }
 
 @Suite struct MirrorErrorTests {
-    /// The plain definition: mean |new(x) − old(axis2 − x)| over the region, mirrors outside left out.
-    private func reference(_ old: GrayImage, _ new: GrayImage, _ r: PixelRect, _ axis2: Int) -> Double {
+    /// The plain definition: mean |new(x) − old(axis2 − x)| over the region, mirrors outside left
+    /// out; `between`, the axis a quarter pixel right of it: mean |new(x) − ⌊(old(axis2 − x) +
+    /// old(axis2 + 1 − x) + 1) / 2⌋| over the columns whose two mirrors are both in the image.
+    private func reference(_ old: GrayImage, _ new: GrayImage, _ r: PixelRect, _ axis2: Int, between: Bool = false) -> Double {
         var sum = 0, n = 0
+        let reach = between ? 1 : 0
         for y in r.y..<r.maxY {
-            for x in r.x..<r.maxX where axis2 - x >= 0 && axis2 - x < old.width {
-                sum += abs(Int(new[x, y]) - Int(old[axis2 - x, y]))
+            for x in r.x..<r.maxX where axis2 - x >= 0 && axis2 + reach - x < old.width {
+                let mirrored = (Int(old[axis2 - x, y]) + Int(old[axis2 + reach - x, y]) + 1) / 2
+                sum += abs(Int(new[x, y]) - mirrored)
                 n += 1
             }
         }
         return n > 0 ? Double(sum) / Double(n) : .infinity
     }
 
-    @Test func equalsTheDefinitionAndGivesUpOnlyAboveTheBound() {
+    /// On an axis, and a quarter pixel right of it (`between`).
+    @Test(arguments: [false, true]) func equalsTheDefinitionAndGivesUpOnlyAboveTheBound(between: Bool) {
         var rng = SeededNoise(7)
         var old = GrayImage(width: 64, height: 40, fill: 0), new = old
         for i in old.pixels.indices {
@@ -567,13 +572,36 @@ private struct SeededNoise {
         }
         let region = PixelRect(x: 5, y: 3, width: 50, height: 33)
         for axis2 in stride(from: -10, through: 140, by: 7) {
-            let exact = reference(old, new, region, axis2)
-            #expect(MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, bound: .infinity) == exact)
+            let exact = reference(old, new, region, axis2, between: between)
+            #expect(
+                MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, between: between, bound: .infinity) == exact)
             for bound in [exact * 0.5, exact, exact * 1.01] where exact.isFinite {
-                let e = MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, bound: bound)
+                let e = MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, between: between, bound: bound)
                 if bound >= exact { #expect(e == exact, "axis \(axis2) bound \(bound)") } else { #expect(e == nil || e == exact) }
             }
         }
+    }
+
+    @Test func aSpriteWhoseAxisLiesBetweenHalfPixelsMirrorsBestBetweenThem() {
+        // A sharp two-pixel dot and a wide edge, drawn about an axis at x = 20.25 and mirrored about
+        // it, each pixel the mean of eight samples of the continuous shape (as a renderer drawing at
+        // a finer scale gives after the working resolution's box average).
+        func shape(_ u: Double) -> Double { (u > 3 && u < 5 ? 200 : 0) + (u > -8 && u < 1.5 ? 90 : 0) }
+        var old = GrayImage(width: 40, height: 4, fill: 0), new = old
+        for y in 0..<4 {
+            for x in 0..<40 {
+                let samples = (0..<8).map { Double(x) - 0.5 + (Double($0) + 0.5) / 8 }
+                old[x, y] = UInt8(samples.map { shape($0 - 20.25) }.reduce(0, +) / 8)
+                new[x, y] = UInt8(samples.map { shape(20.25 - $0) }.reduce(0, +) / 8)
+            }
+        }
+        let region = PixelRect(x: 8, y: 0, width: 25, height: 4)
+        let onHalfPixels = [40, 41].compactMap {
+            MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: $0, bound: .infinity)
+        }
+        let between =
+            MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: 40, between: true, bound: .infinity) ?? .infinity
+        #expect(between < 0.5 * (onHalfPixels.min() ?? 0), "between \(between), on half pixels \(onHalfPixels)")
     }
 }
 

@@ -235,8 +235,8 @@ public struct MirrorDetector: Sendable {
     /// Auto mode: the appearance that started the track, in canonical orientation at working scale.
     public private(set) var trackAppearance: SpriteTemplate?
     private var previous: GrayImage?
-    /// Auto mode, while no track is held: the previous frame without its thin bright lines.
-    private var previousWithoutLines: GrayImage?
+    /// Auto mode, while no track is held: the previous frame as mirror events are looked for in it.
+    private var previousSearch: SearchImages?
     private var beforePrevious: GrayImage?
     /// Auto mode, while looking for the first event: the last frame in `ColourChannel`.
     private var previousColour: GrayImage?
@@ -398,20 +398,20 @@ public struct MirrorDetector: Sendable {
                 }
             }
             let colour = template == nil ? try colourFrame()?.distance : nil
-            // Mirror events are looked for in the frames without their thin bright lines: rain
-            // streaks redrawn beside a turning sprite join its changed blocks, leave its box sparse
-            // and add to the mirror's error as much as to the change's. The appearance is still cut
-            // from the frame as it is.
-            let withoutLines = template == nil ? image.withoutThinBrightLines() : nil
-            if template == nil, let previous, let withoutLines {
-                let before = previousWithoutLines ?? previous.withoutThinBrightLines()
-                pending = candidate(index: index, old: previous, new: image, lookingIn: (before, withoutLines), inColour: false)
+            // The appearance is still cut from the frame as it is.
+            let search = template == nil ? SearchImages(image) : nil
+            if template == nil, let previous, let search {
+                let before = previousSearch ?? SearchImages(previous)
+                pending = candidate(
+                    index: index, old: previous, new: image, lookingIn: (before.sharp, search.sharp),
+                    measuredIn: (before.smoothed, search.smoothed), inColour: false)
                 if pending == nil, let colour, let previousColour {
-                    pending = candidate(index: index, old: previous, new: image, lookingIn: (previousColour, colour), inColour: true)
+                    pending = candidate(
+                        index: index, old: previous, new: image, lookingIn: (previousColour, colour), measuredIn: nil, inColour: true)
                 }
             }
             previousColour = template == nil ? colour : nil
-            previousWithoutLines = withoutLines
+            previousSearch = search
         }
         orientations.append(result)
         // A frame read by the part in view does not give the track a place: the whole sprite is
@@ -489,18 +489,35 @@ public struct MirrorDetector: Sendable {
 
     // MARK: Auto mode: starting a track
 
+    /// A frame as mirror events are looked for in it. Rain streaks redrawn beside a turning sprite
+    /// join its changed blocks, leave its box sparse and add to the mirror's error as much as to the
+    /// change's: both images are without their thin bright lines. Changed pixels are counted in
+    /// `sharp`; a group of them is tested in `smoothed` (see `MirrorEventFinder.find`).
+    struct SearchImages {
+        let sharp: GrayImage
+        let smoothed: GrayImage
+        init(_ frame: GrayImage) {
+            sharp = frame.withoutThinBrightLines()
+            smoothed = sharp.boxBlurred()
+        }
+    }
+
     /// The first mirror event between `old` and `new` that could be a sprite turning in place: its
     /// old appearance is not mirror-symmetric and stood still, either way round, in the frame before `old`.
     /// `pair`: the images in which to look for the event (the two frames without their thin bright
-    /// lines, or their colour channel when `inColour`).
-    private func candidate(index: Int, old: GrayImage, new: GrayImage, lookingIn pair: (old: GrayImage, new: GrayImage), inColour: Bool)
-        -> Pending?
-    {
+    /// lines, or their colour channel when `inColour`); `smoothed`: those blurred, in which each
+    /// group of changed pixels is tested (nil: in `pair`).
+    private func candidate(
+        index: Int, old: GrayImage, new: GrayImage, lookingIn pair: MirrorEventFinder.Pair, measuredIn smoothed: MirrorEventFinder.Pair?,
+        inColour: Bool
+    ) -> Pending? {
         var parameters = configuration.finder
         // The colour channel's threshold is low already (its contrast is), and a lower one there
         // took the edge of a snail half behind the card's edge for its appearance.
         if inColour { parameters.looksAgainAtHalfThreshold = false }
-        for event in MirrorEventFinder.find(old: pair.old, new: pair.new, roi: configuration.roi, parameters: parameters) {
+        for event in MirrorEventFinder.find(
+            old: pair.old, new: pair.new, measuredIn: smoothed, roi: configuration.roi, parameters: parameters)
+        {
             guard let rect = event.rect.clipped(width: old.width, height: old.height), rect.width >= 6, rect.height >= 6 else { continue }
             let appearance = SpriteTemplate(cutting: rect, from: old)
             guard appearance.contrast >= 4 else { continue }

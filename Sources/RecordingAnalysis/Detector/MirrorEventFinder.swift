@@ -52,9 +52,24 @@ public enum MirrorEventFinder {
     /// |v| of a small sum or difference of samples.
     @inline(__always) static func magnitude(_ v: Int32) -> Int32 { v < 0 ? 0 &- v : v }
 
+    /// Two images in which a group of changed pixels is tested: the mirror, the shifts, the balance
+    /// and the symmetry are measured there.
+    public typealias Pair = (old: GrayImage, new: GrayImage)
+
     /// Mirror events between `old` and `new` (same size) inside `roi` (whole image when nil).
-    public static func find(old: GrayImage, new: GrayImage, roi: PixelRect? = nil, parameters: Parameters = Parameters()) -> [Event] {
+    ///
+    /// `measuredIn`: the same two images smoothed (`GrayImage.boxBlurred`), in which each group of
+    /// changed pixels is tested; the changed pixels are still counted in `old` and `new`. Nil: tested
+    /// in `old` and `new` as well. Compression noise is mostly finer than a sprite's shape: blurred,
+    /// a turning sprite's mirror error falls by about a third while its change hardly does. Counted
+    /// in blurred images, though, a small sprite's eyes changing direction change no block enough.
+    public static func find(
+        old: GrayImage, new: GrayImage, measuredIn smoothed: Pair? = nil, roi: PixelRect? = nil, parameters: Parameters = Parameters()
+    ) -> [Event] {
         guard old.width == new.width, old.height == new.height, old.width > 0, old.height > 0 else { return [] }
+        let tested = smoothed ?? (old, new)
+        guard tested.old.width == old.width, tested.old.height == old.height, tested.new.width == old.width, tested.new.height == old.height
+        else { return [] }
         let area = (roi ?? PixelRect(x: 0, y: 0, width: new.width, height: new.height)).clipped(width: new.width, height: new.height)
         guard let area else { return [] }
         // A pair with no pixel changed has no event (every block is idle whatever the levels): screen
@@ -65,7 +80,7 @@ public enum MirrorEventFinder {
         p.changeThreshold = levels.threshold
         p.noise = levels.noise
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
-        let (events, tested) = look(old: old, new: new, area: area, parameters: p)
+        let (events, seen) = look(old: old, new: new, measuredIn: tested, area: area, parameters: p)
         // A third look, only where the first two found nothing, at half the threshold: a sprite whose
         // luma lies within a couple of dozen levels of its background (a dim bird on a dark card)
         // changes few pixels by the frame's whole-contrast threshold, and no component forms there.
@@ -75,14 +90,15 @@ public enum MirrorEventFinder {
         guard events.isEmpty, p.looksAgainAtHalfThreshold, lower < p.changeThreshold else { return events }
         p.changeThreshold = lower
         p.minimumDirectError = min(p.minimumDirectError, Double(lower) / 2)
-        return look(old: old, new: new, area: area, parameters: p, skipping: tested).events
+        return look(old: old, new: new, measuredIn: tested, area: area, parameters: p, skipping: seen).events
     }
 
     /// The events whose changed pixels (by `p.changeThreshold`) form components: first of touching
     /// busy blocks, then, only when none holds one, of blocks a block apart taken together. Groups
     /// whose bounds are in `skipping` are not tested; `tested` holds the bounds of those that were.
     private static func look(
-        old: GrayImage, new: GrayImage, area: PixelRect, parameters p: Parameters, skipping: Set<Component.Bounds> = []
+        old: GrayImage, new: GrayImage, measuredIn pair: Pair, area: PixelRect, parameters p: Parameters,
+        skipping: Set<Component.Bounds> = []
     ) -> (events: [Event], tested: Set<Component.Bounds>) {
         let bw = (area.width + p.block - 1) / p.block, bh = (area.height + p.block - 1) / p.block
         let counts = ChangeMask.blockCounts(old: old, new: new, area: area, block: p.block, threshold: p.changeThreshold)
@@ -92,7 +108,7 @@ public enum MirrorEventFinder {
         let touching = labels(of: busy, width: bw, height: bh, reach: 1)
         for c in components(labelled: touching, width: bw) where c.blocks >= p.minimumBlocks && !skipping.contains(c.bounds) {
             tested.insert(c.bounds)
-            if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
+            if let e = event(in: c, old: old, new: new, measuredIn: pair, area: area, parameters: p) { events.append(e) }
         }
         // A second look, only where the first found nothing: parts of one change a block apart taken
         // together. A dim sprite's change is sparse (a snail at a third of the light, on a card whose
@@ -102,7 +118,7 @@ public enum MirrorEventFinder {
         for c in components(of: busy, width: bw, height: bh, reach: 2, parts: touching)
         where c.blocks >= p.minimumBlocks && c.parts > 1 && !skipping.contains(c.bounds) {
             tested.insert(c.bounds)
-            if let e = event(in: c, old: old, new: new, area: area, parameters: p) { events.append(e) }
+            if let e = event(in: c, old: old, new: new, measuredIn: pair, area: area, parameters: p) { events.append(e) }
         }
         return (events, tested)
     }
@@ -192,7 +208,9 @@ public enum MirrorEventFinder {
 
     /// The mirror event a group of busy blocks holds, if any: its changed pixels' box, when it is
     /// compact and dense enough, tested by `mirrorTest`.
-    static func event(in c: Component, old: GrayImage, new: GrayImage, area: PixelRect, parameters p: Parameters) -> Event? {
+    static func event(in c: Component, old: GrayImage, new: GrayImage, measuredIn pair: Pair, area: PixelRect, parameters p: Parameters)
+        -> Event?
+    {
         let blockRect = PixelRect(
             x: area.x + c.minX * p.block, y: area.y + c.minY * p.block,
             width: (c.maxX - c.minX + 1) * p.block, height: (c.maxY - c.minY + 1) * p.block)
@@ -205,7 +223,7 @@ public enum MirrorEventFinder {
         guard tight.width >= p.minimumSide, tight.height >= p.minimumSide,
             Double(changed) >= p.minimumChangedFraction * Double(tight.width * tight.height)
         else { return nil }
-        return mirrorTest(old: old, new: new, tight: tight, parameters: p)
+        return mirrorTest(old: pair.old, new: pair.new, tight: tight, parameters: p)
     }
 
     /// The frame pair's noise (the upper quartile of the differences, which compression flicker on a
@@ -325,8 +343,8 @@ public enum MirrorEventFinder {
     /// left out); nil as soon as it must exceed `bound`. Rows are visited in four interleaved passes,
     /// so the running sum is representative early and a hopeless axis is given up after a fraction
     /// of the region. The result, when there is one, is exactly the full mean.
-    static func mirrorError(old: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, bound: Double) -> Double? {
-        mirrorError(reversed: reversedRows(of: old, in: tight), new: new, tight: tight, axis2: axis2, bound: bound)
+    static func mirrorError(old: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, between: Bool = false, bound: Double) -> Double? {
+        mirrorError(reversed: reversedRows(of: old, in: tight), new: new, tight: tight, axis2: axis2, between: between, bound: bound)
     }
 
     /// The rows of `image` that `rect` spans (clipped to it), each reversed end to end, as an image
@@ -348,9 +366,13 @@ public enum MirrorEventFinder {
     }
 
     /// `mirrorError` with the old image's rows already reversed (`reversedRows(of: old, in: tight)`).
-    static func mirrorError(reversed: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, bound: Double) -> Double? {
+    /// `between`: the axis a quarter pixel right of `axis2`'s, each pixel compared with the mean of
+    /// the two old pixels about it (`axis2 − x` and `axis2 + 1 − x`).
+    static func mirrorError(reversed: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, between: Bool = false, bound: Double)
+        -> Double?
+    {
         let w = reversed.width
-        let lo = max(tight.x, axis2 - w + 1), hi = min(tight.maxX - 1, axis2)
+        let lo = max(tight.x, axis2 + (between ? 1 : 0) - w + 1), hi = min(tight.maxX - 1, axis2)
         guard lo <= hi, tight.height > 0, tight.y >= 0, tight.maxY <= new.height, reversed.height == tight.height else { return .infinity }
         let n = (hi - lo + 1) * tight.height
         // A little headroom so that rounding never gives up an axis whose mean equals the bound.
@@ -363,7 +385,11 @@ public enum MirrorEventFinder {
                     var y = tight.y + phase
                     while y < tight.maxY {
                         let newRow = nb + y * w, mirroredRow = ob + (y - tight.y) * w + (w &- 1 &- axis2)
-                        sum += AbsoluteDifference.sum(newRow + lo, mirroredRow + lo, count: hi - lo + 1)
+                        sum +=
+                            between
+                            ? AbsoluteDifference.sumAgainstMean(
+                                newRow + lo, mirroredRow + lo, mirroredRow + lo - 1, count: hi - lo + 1, step: 1)
+                            : AbsoluteDifference.sum(newRow + lo, mirroredRow + lo, count: hi - lo + 1)
                         if sum > limit { return true }
                         y += 4
                     }
@@ -425,16 +451,31 @@ public enum MirrorEventFinder {
         let reach = max(4, tight.width / 2)
         var best = (axis2: centre2, error: Double.infinity)
         let accept = p.acceptRatio * direct
+        // Axes on pixel edges and centres are measured first; the best one is then tried a quarter
+        // pixel either side, so it is measured up to this much above `accept`.
+        let nearlyAccepted = accept * 1.25
         let reversedOld = reversedRows(of: old, in: tight)
         // From the centre outwards, where a sprite's axis usually is: a good axis found early gives
         // up the others sooner. Of equal errors the leftmost axis wins, whatever the visiting order.
         for offset in 0...(2 * reach) {
             let k = centre2 + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
             // Only an axis that could still be the best and pass the test below is measured in full.
-            if let e = mirrorError(reversed: reversedOld, new: new, tight: tight, axis2: k, bound: min(best.error, accept)),
+            if let e = mirrorError(reversed: reversedOld, new: new, tight: tight, axis2: k, bound: min(best.error, nearlyAccepted)),
                 e < best.error || (e == best.error && k < best.axis2)
             {
                 best = (k, e)
+            }
+        }
+        // A small sprite's axis seldom falls on a half pixel of the working resolution, and its sharp
+        // details (eyes, a headlight) then miss their mirror images by a fraction of a pixel: the
+        // axis between two half-pixel ones compares each pixel with the mean of two.
+        if best.error.isFinite {
+            for k in [best.axis2 - 1, best.axis2] {
+                if let e = mirrorError(reversed: reversedOld, new: new, tight: tight, axis2: k, between: true, bound: best.error),
+                    e < best.error
+                {
+                    best.error = e
+                }
             }
         }
         guard best.error <= accept else { return nil }
