@@ -576,6 +576,23 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         expectEveryStatedAutoFacingTrue(c.scenario, json)
     }
 
+    @Test func aSmallSnailRearmedUnderHeavyCompressionIsFoundByItsBlurredChange() throws {
+        // Case 69 of the accuracy benchmark's seed 1: a snail of 30 pixels, 120 Hz, HEVC at crf 33,
+        // drawn every third refresh, re-armed by each tap. In the sharp frames its turns' changes
+        // were scattered among coding noise: groups too sparse, or whose mirror explained too
+        // little of the change, or no more than a small shift did. Counted in the frames blurred
+        // over 3 x 3 pixels, a turn is one group, and a mirror.
+        let c = accuracyCase(69)
+        let s = c.scenario
+        try #require(
+            s.sprite == .snail && s.refreshRate == 120 && c.bodyEvery == 3 && c.rearmed && c.flips.count == 3,
+            "the case drawn is not the one described")
+        let (r, json) = try orientation(of: c)
+        _ = try expectExactFlips(of: c, r, json)
+        expectExactTurns(of: c, json)
+        expectEveryStatedAutoFacingTrue(s, json, bodyEvery: c.bodyEvery)
+    }
+
     /// Auto mode names facings by the one its track began with ("initial", "mirrored"): every frame
     /// it names "initial" faces the same way in the scenario, and every "mirrored" frame the other
     /// way (one frame per tick).

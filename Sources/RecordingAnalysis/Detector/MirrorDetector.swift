@@ -402,12 +402,29 @@ public struct MirrorDetector: Sendable {
             let search = template == nil ? SearchImages(image) : nil
             if template == nil, let previous, let search {
                 let before = previousSearch ?? SearchImages(previous)
+                var tested: Set<MirrorEventFinder.Component.Bounds> = []
                 pending = candidate(
                     index: index, old: previous, new: image, lookingIn: (before.sharp, search.sharp),
-                    measuredIn: (before.smoothed, search.smoothed), inColour: false)
-                if pending == nil, let colour, let previousColour {
+                    measuredIn: (before.smoothed, search.smoothed), atHalfThreshold: true, tested: &tested)
+                if pending == nil {
+                    // Counted in the blurred frames too: a small sprite's turn under heavy coding
+                    // noise may change no block enough in the sharp ones (its change scattered among
+                    // the noise), while a turn that only its eyes show is seen only there. Without a
+                    // look at half the threshold, which would double this look's cost on every
+                    // frame of a capture without a sprite and found nothing more; and a group with
+                    // the bounds of one tested in the sharp frames (tested there in these) is not
+                    // tested again.
                     pending = candidate(
-                        index: index, old: previous, new: image, lookingIn: (previousColour, colour), measuredIn: nil, inColour: true)
+                        index: index, old: previous, new: image, lookingIn: (before.smoothed, search.smoothed), measuredIn: nil,
+                        atHalfThreshold: false, tested: &tested)
+                }
+                if pending == nil, let colour, let previousColour {
+                    // The colour channel's threshold is low already (its contrast is), and a lower one
+                    // there took the edge of a snail half behind the card's edge for its appearance.
+                    var colourTested: Set<MirrorEventFinder.Component.Bounds> = []
+                    pending = candidate(
+                        index: index, old: previous, new: image, lookingIn: (previousColour, colour), measuredIn: nil,
+                        atHalfThreshold: false, tested: &colourTested)
                 }
             }
             previousColour = template == nil ? colour : nil
@@ -505,19 +522,20 @@ public struct MirrorDetector: Sendable {
     /// The first mirror event between `old` and `new` that could be a sprite turning in place: its
     /// old appearance is not mirror-symmetric and stood still, either way round, in the frame before `old`.
     /// `pair`: the images in which to look for the event (the two frames without their thin bright
-    /// lines, or their colour channel when `inColour`); `smoothed`: those blurred, in which each
-    /// group of changed pixels is tested (nil: in `pair`).
+    /// lines, blurred or not, or their colour channel); `smoothed`: those blurred, in which each
+    /// group of changed pixels is tested (nil: in `pair`); `atHalfThreshold`: whether a pair in which
+    /// nothing is found is looked at again with half the change threshold. Groups whose bounds are in
+    /// `tested` are not tested again, and those tested are added to it.
     private func candidate(
         index: Int, old: GrayImage, new: GrayImage, lookingIn pair: MirrorEventFinder.Pair, measuredIn smoothed: MirrorEventFinder.Pair?,
-        inColour: Bool
+        atHalfThreshold: Bool, tested: inout Set<MirrorEventFinder.Component.Bounds>
     ) -> Pending? {
         var parameters = configuration.finder
-        // The colour channel's threshold is low already (its contrast is), and a lower one there
-        // took the edge of a snail half behind the card's edge for its appearance.
-        if inColour { parameters.looksAgainAtHalfThreshold = false }
-        for event in MirrorEventFinder.find(
-            old: pair.old, new: pair.new, measuredIn: smoothed, roi: configuration.roi, parameters: parameters)
-        {
+        parameters.looksAgainAtHalfThreshold = parameters.looksAgainAtHalfThreshold && atHalfThreshold
+        let found = MirrorEventFinder.find(
+            old: pair.old, new: pair.new, measuredIn: smoothed, roi: configuration.roi, parameters: parameters, skipping: tested)
+        tested.formUnion(found.tested)
+        for event in found.events {
             guard let rect = event.rect.clipped(width: old.width, height: old.height), rect.width >= 6, rect.height >= 6 else { continue }
             let appearance = SpriteTemplate(cutting: rect, from: old)
             guard appearance.contrast >= 4 else { continue }

@@ -66,31 +66,41 @@ public enum MirrorEventFinder {
     public static func find(
         old: GrayImage, new: GrayImage, measuredIn smoothed: Pair? = nil, roi: PixelRect? = nil, parameters: Parameters = Parameters()
     ) -> [Event] {
-        guard old.width == new.width, old.height == new.height, old.width > 0, old.height > 0 else { return [] }
+        find(old: old, new: new, measuredIn: smoothed, roi: roi, parameters: parameters, skipping: []).events
+    }
+
+    /// As `find(old:new:measuredIn:roi:parameters:)`, testing no group whose bounds (in blocks) are in
+    /// `skipping`; `tested`: the bounds of the groups it tested, for a later look at the same pair.
+    static func find(
+        old: GrayImage, new: GrayImage, measuredIn smoothed: Pair?, roi: PixelRect?, parameters: Parameters,
+        skipping: Set<Component.Bounds>
+    ) -> (events: [Event], tested: Set<Component.Bounds>) {
+        guard old.width == new.width, old.height == new.height, old.width > 0, old.height > 0 else { return ([], []) }
         let tested = smoothed ?? (old, new)
         guard tested.old.width == old.width, tested.old.height == old.height, tested.new.width == old.width, tested.new.height == old.height
-        else { return [] }
+        else { return ([], []) }
         let area = (roi ?? PixelRect(x: 0, y: 0, width: new.width, height: new.height)).clipped(width: new.width, height: new.height)
-        guard let area else { return [] }
+        guard let area else { return ([], []) }
         // A pair with no pixel changed has no event (every block is idle whatever the levels): screen
         // recorders that capture at a fixed rate repeat the frame while nothing moves.
-        if old.hasSamePixels(as: new) { return [] }
+        if old.hasSamePixels(as: new) { return ([], []) }
         var p = parameters
         let levels = changeLevels(old: old, new: new, area: area, ceiling: p.changeThreshold)
         p.changeThreshold = levels.threshold
         p.noise = levels.noise
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
-        let (events, seen) = look(old: old, new: new, measuredIn: tested, area: area, parameters: p)
+        let (events, seen) = look(old: old, new: new, measuredIn: tested, area: area, parameters: p, skipping: skipping)
         // A third look, only where the first two found nothing, at half the threshold: a sprite whose
         // luma lies within a couple of dozen levels of its background (a dim bird on a dark card)
         // changes few pixels by the frame's whole-contrast threshold, and no component forms there.
         // Groups with the bounds of one already tested are high-contrast changes seen again (text,
         // rows, rain); only new ones are tested, so UI whose every change is sharp costs little more.
         let lower = max(8, Int(4 * p.noise) + 6, p.changeThreshold / 2)
-        guard events.isEmpty, p.looksAgainAtHalfThreshold, lower < p.changeThreshold else { return events }
+        guard events.isEmpty, p.looksAgainAtHalfThreshold, lower < p.changeThreshold else { return (events, seen) }
         p.changeThreshold = lower
         p.minimumDirectError = min(p.minimumDirectError, Double(lower) / 2)
-        return look(old: old, new: new, measuredIn: tested, area: area, parameters: p, skipping: seen).events
+        let again = look(old: old, new: new, measuredIn: tested, area: area, parameters: p, skipping: skipping.union(seen))
+        return (again.events, seen.union(again.tested))
     }
 
     /// The events whose changed pixels (by `p.changeThreshold`) form components: first of touching
