@@ -527,10 +527,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         let s = c.scenario
         try #require(
             s.sprite == .drop && s.brightness < 0.4 && c.flips.count == 2 && c.turns == [103], "the case drawn is not the one described")
-        let (r, json) = try orientation(of: c)
-        _ = try expectExactFlips(of: c, r, json)
-        expectExactTurns(of: c, json)
-        expectEveryStatedAutoFacingTrue(s, json)
+        try expectAutoModeReadsExactly(c)
     }
 
     @Test func aOneFrameFlipSeenOnlyAtItsEndStartsATrack() throws {
@@ -558,10 +555,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         let c = accuracyCase(133)
         let s = c.scenario
         try #require(s.sprite == .drop && c.bodyEvery == 3 && c.flips.count == 2, "the case drawn is not the one described")
-        let (r, json) = try orientation(of: c)
-        _ = try expectExactFlips(of: c, r, json)
-        expectExactTurns(of: c, json)
-        expectEveryStatedAutoFacingTrue(s, json, bodyEvery: c.bodyEvery)
+        try expectAutoModeReadsExactly(c)
     }
 
     @Test func aSmallCarAtCrf32IsFoundInAutoModeToo() throws {
@@ -570,10 +564,7 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         // event. Blurred and with the axis placed to a quarter pixel, the flip's end is one.
         let c = accuracyCase(23)
         try #require(c.scenario.sprite == .car && c.flips.count == 1 && c.turns.count == 1, "the generator changed: \(c.scenario)")
-        let (r, json) = try orientation(of: c)
-        _ = try expectExactFlips(of: c, r, json)
-        expectExactTurns(of: c, json)
-        expectEveryStatedAutoFacingTrue(c.scenario, json)
+        try expectAutoModeReadsExactly(c)
     }
 
     @Test func aSmallSnailRearmedUnderHeavyCompressionIsFoundByItsBlurredChange() throws {
@@ -587,10 +578,16 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         try #require(
             s.sprite == .snail && s.refreshRate == 120 && c.bodyEvery == 3 && c.rearmed && c.flips.count == 3,
             "the case drawn is not the one described")
+        try expectAutoModeReadsExactly(c)
+    }
+
+    /// Runs auto mode on accuracy case `c` and expects exactly its flips and lasting turns, and
+    /// every facing it states true.
+    private func expectAutoModeReadsExactly(_ c: AccuracyCase) throws {
         let (r, json) = try orientation(of: c)
         _ = try expectExactFlips(of: c, r, json)
         expectExactTurns(of: c, json)
-        expectEveryStatedAutoFacingTrue(s, json, bodyEvery: c.bodyEvery)
+        expectEveryStatedAutoFacingTrue(c.scenario, json, bodyEvery: c.bodyEvery)
     }
 
     /// Auto mode names facings by the one its track began with ("initial", "mirrored"): every frame
