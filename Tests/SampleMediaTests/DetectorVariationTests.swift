@@ -510,11 +510,8 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         // no mirror event in the whole capture.
         let c = accuracyCase(110)
         let s = c.scenario
-        try #require(s.sprite == .bird && c.flips.count == 2 && !c.rearmed, "the case drawn is not the one described")
-        let (r, json) = try orientation(of: c)
-        let got = try expectExactFlips(of: c, r, json)
-        #expect(got.turns == 0)
-        expectEveryStatedAutoFacingTrue(s, json)
+        try #require(s.sprite == .bird && c.flips.count == 2 && !c.rearmed && c.turns.isEmpty, "the case drawn is not the one described")
+        try expectAutoModeReadsExactly(c)
     }
 
     @Test func aDimDropTurningInRainIsFoundWithoutTheStreaks() throws {
@@ -538,12 +535,9 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         let c = accuracyCase(37)
         let s = c.scenario
         try #require(
-            s.sprite == .car && s.brightness < 0.4 && c.flips.count == 1 && c.flips[0].ticks == 1, "the case drawn is not the one described"
-        )
-        let (r, json) = try orientation(of: c)
-        let got = try expectExactFlips(of: c, r, json)
-        #expect(got.turns == 0)
-        expectEveryStatedAutoFacingTrue(s, json)
+            s.sprite == .car && s.brightness < 0.4 && c.flips.count == 1 && c.flips[0].ticks == 1 && c.turns.isEmpty,
+            "the case drawn is not the one described")
+        try expectAutoModeReadsExactly(c)
     }
 
     @Test func aTurnBlurredByCompressionIsTestedWithoutTheCodingNoise() throws {
