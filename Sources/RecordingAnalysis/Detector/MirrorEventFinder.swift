@@ -76,8 +76,9 @@ public enum MirrorEventFinder {
         skipping: Set<Component.Bounds>
     ) -> (events: [Event], tested: Set<Component.Bounds>) {
         guard old.width == new.width, old.height == new.height, old.width > 0, old.height > 0 else { return ([], []) }
-        let tested = smoothed ?? (old, new)
-        guard tested.old.width == old.width, tested.old.height == old.height, tested.new.width == old.width, tested.new.height == old.height
+        let measured = smoothed ?? (old, new)
+        guard measured.old.width == old.width, measured.old.height == old.height, measured.new.width == old.width,
+            measured.new.height == old.height
         else { return ([], []) }
         let area = (roi ?? PixelRect(x: 0, y: 0, width: new.width, height: new.height)).clipped(width: new.width, height: new.height)
         guard let area else { return ([], []) }
@@ -89,7 +90,7 @@ public enum MirrorEventFinder {
         p.changeThreshold = levels.threshold
         p.noise = levels.noise
         p.minimumDirectError = min(p.minimumDirectError, Double(p.changeThreshold) / 2)
-        let (events, seen) = look(old: old, new: new, measuredIn: tested, area: area, parameters: p, skipping: skipping)
+        let (events, seen) = look(old: old, new: new, measuredIn: measured, area: area, parameters: p, skipping: skipping)
         // A third look, only where the first two found nothing, at half the threshold: a sprite whose
         // luma lies within a couple of dozen levels of its background (a dim bird on a dark card)
         // changes few pixels by the frame's whole-contrast threshold, and no component forms there.
@@ -99,7 +100,7 @@ public enum MirrorEventFinder {
         guard events.isEmpty, p.looksAgainAtHalfThreshold, lower < p.changeThreshold else { return (events, seen) }
         p.changeThreshold = lower
         p.minimumDirectError = min(p.minimumDirectError, Double(lower) / 2)
-        let again = look(old: old, new: new, measuredIn: tested, area: area, parameters: p, skipping: skipping.union(seen))
+        let again = look(old: old, new: new, measuredIn: measured, area: area, parameters: p, skipping: skipping.union(seen))
         return (again.events, seen.union(again.tested))
     }
 
