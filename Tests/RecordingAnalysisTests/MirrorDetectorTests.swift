@@ -562,24 +562,57 @@ private struct SeededNoise {
         return n > 0 ? Double(sum) / Double(n) : .infinity
     }
 
-    /// On an axis, and a quarter pixel right of it (`between`).
-    @Test(arguments: [false, true]) func equalsTheDefinitionAndGivesUpOnlyAboveTheBound(between: Bool) {
+    /// On an axis, and a quarter pixel right of it (`between`); with column sums to give up early
+    /// (`MirrorColumnSums`, which must never give up an axis within the bound) and without.
+    @Test(arguments: [false, true], [false, true])
+    func equalsTheDefinitionAndGivesUpOnlyAboveTheBound(between: Bool, withColumnSums: Bool) {
         var rng = SeededNoise(7)
         var old = GrayImage(width: 64, height: 40, fill: 0), new = old
         for i in old.pixels.indices {
             old.pixels[i] = UInt8(rng.next() % 256)
             new.pixels[i] = UInt8(rng.next() % 256)
         }
+        // Half of `new` the mirror image of `old` about x = 30, so that some axes' column sums are close.
+        for y in 0..<40 { for x in 0..<30 { new[x, y] = old[60 - x, y] } }
         let region = PixelRect(x: 5, y: 3, width: 50, height: 33)
-        for axis2 in stride(from: -10, through: 140, by: 7) {
+        let reversed = MirrorEventFinder.reversedRows(of: old, in: region)
+        let sums =
+            withColumnSums
+            ? MirrorColumnSums(reversed: reversed, new: new, tight: region, newColumns: 0..<64, reversedColumns: 0..<64) : nil
+        func error(_ axis2: Int, _ bound: Double) -> Double? {
+            MirrorEventFinder.mirrorError(
+                reversed: reversed, new: new, tight: region, axis2: axis2, between: between, bound: bound, columnSums: sums)
+        }
+        for axis2 in Array(stride(from: -10, through: 140, by: 7)) + [59, 60, 61] {
             let exact = reference(old, new, region, axis2, between: between)
-            #expect(
-                MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, between: between, bound: .infinity) == exact)
+            #expect(error(axis2, .infinity) == exact)
             for bound in [exact * 0.5, exact, exact * 1.01] where exact.isFinite {
-                let e = MirrorEventFinder.mirrorError(old: old, new: new, tight: region, axis2: axis2, between: between, bound: bound)
+                let e = error(axis2, bound)
                 if bound >= exact { #expect(e == exact, "axis \(axis2) bound \(bound)") } else { #expect(e == nil || e == exact) }
             }
         }
+    }
+
+    @Test func columnSumsBoundTheMirrorErrorFromBelow() {
+        var rng = SeededNoise(11)
+        var old = GrayImage(width: 64, height: 40, fill: 0), new = old
+        for i in old.pixels.indices {
+            old.pixels[i] = UInt8(rng.next() % 256)
+            new.pixels[i] = UInt8(rng.next() % 256)
+        }
+        let region = PixelRect(x: 5, y: 3, width: 50, height: 33)
+        let sums = MirrorColumnSums(
+            reversed: MirrorEventFinder.reversedRows(of: old, in: region), new: new, tight: region, newColumns: 0..<64,
+            reversedColumns: 0..<64)
+        var bounds: [Int] = []
+        for axis2 in 10...110 {
+            let lo = max(region.x, axis2 - 63), hi = min(region.maxX - 1, axis2)
+            let pixelSum = Int((reference(old, new, region, axis2) * Double((hi - lo + 1) * region.height)).rounded())
+            let bound = sums.lowerBound(newColumn: lo, reversedColumn: 63 - axis2 + lo, count: hi - lo + 1)
+            #expect(bound <= pixelSum, "axis \(axis2)")
+            bounds.append(bound)
+        }
+        #expect(bounds.contains { $0 > 0 })
     }
 
     @Test func aSpriteWhoseAxisLiesBetweenHalfPixelsMirrorsBestBetweenThem() {
