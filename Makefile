@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check install install-files uninstall format lint
+.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check web-captures install install-files uninstall format lint
 
 deps:
 	@bash scripts/install-deps.sh
@@ -97,6 +97,15 @@ browser-accuracy: build
 real-check: build
 	@test -n "$(CAPTURES)" || { echo "usage: make real-check CAPTURES=DIR" >&2; exit 64; }
 	python3 scripts/check-real-captures.py "$(CAPTURES)"
+
+# Screen recordings of real web pages (any folder of HTML files, e.g. a toolchain's documentation)
+# scrolled, paged and navigated in Chromium under Xvfb, for `make real-check CAPTURES=OUT`.
+WEB_COUNT ?= 12
+WEB_SEED ?= 1
+web-captures:
+	@test -n "$(PAGES)" -a -n "$(OUT)" || { echo "usage: make web-captures PAGES=DIR OUT=DIR" >&2; exit 64; }
+	@command -v Xvfb >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 || bash scripts/install-deps.sh --browser
+	COUNT=$(WEB_COUNT) SEED=$(WEB_SEED) python3 scripts/record-web-pages.py "$(PAGES)" "$(OUT)"
 
 # Hostile input: mutated captures and logs through every subcommand (seeded, time-bounded).
 FUZZ_SECONDS ?= 600
