@@ -12,6 +12,22 @@ public enum Clips {
         return path
     }
 
+    /// 1.6 s at 30 fps of four scenes (white, a test pattern, black, another pattern), H.264 as
+    /// x264 writes it at `veryfast`: a scene cut too close to the last IDR becomes a non-IDR I
+    /// picture that the container still flags as a sync sample (libavcodec's decoder does not mark
+    /// it a key frame).
+    public static func h264SceneCuts(in dir: URL, name: String = "scene-cuts.mov") throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i",
+            "color=white:s=320x240:r=30:d=0.3,format=yuv420p[a];testsrc2=s=320x240:r=30:d=0.5,format=yuv420p[b];"
+                + "color=black:s=320x240:r=30:d=0.3,format=yuv420p[c];testsrc=s=320x240:r=30:d=0.5,format=yuv420p[d];"
+                + "[a][b][c][d]concat=n=4:v=1:a=0",
+            "-c:v", "libx264", "-preset", "veryfast", "-crf", "31", "-bf", "0", "-pix_fmt", "yuv420p", path
+        ])
+        return path
+    }
+
     /// A 2 s 30 fps HEVC clip with B-frames in a QuickTime file.
     public static func hevcWithBFrames(in dir: URL, name: String = "hevc.mov") throws -> String {
         let path = dir.appendingPathComponent(name).path

@@ -297,6 +297,12 @@ public final class RecordingReader {
         let parser = codecID == AV_CODEC_ID_H264 || codecID == AV_CODEC_ID_HEVC ? av_parser_init(Int32(codecID.rawValue)) : nil
         defer { if parser != nil { av_parser_close(parser) } }
         parser?.pointee.flags |= PARSER_FLAG_COMPLETE_FRAMES
+        let isH264 = codecID == AV_CODEC_ID_H264
+        let lengthSize =
+            isH264 && codec.pointee.extradata != nil && codec.pointee.extradata_size > 0
+            ? H264AccessUnit.lengthSize(
+                extradata: UnsafeRawBufferPointer(start: codec.pointee.extradata, count: Int(codec.pointee.extradata_size)))
+            : nil
         return try withErrorLog {
             var summary = DecodeSummary()
             do {
@@ -313,7 +319,16 @@ public final class RecordingReader {
                         parser.pointee.output_picture_number = Int32.min
                         av_parser_parse2(parser, codec, &out, &outSize, p.data, p.size, p.pts, p.dts, p.pos)
                         let count = parser.pointee.output_picture_number
-                        if count != Int32.min { order = PictureOrder(count: Int(count), isKey: parser.pointee.key_frame == 1) }
+                        if count != Int32.min {
+                            // The parser calls a non-IDR H.264 I picture flagged a sync sample key; the
+                            // decoder does not.
+                            let isKey =
+                                parser.pointee.key_frame == 1
+                                && (!isH264
+                                    || H264AccessUnit.containsIDRSlice(
+                                        UnsafeRawBufferPointer(start: p.data, count: Int(max(0, p.size))), lengthSize: lengthSize))
+                            order = PictureOrder(count: Int(count), isKey: isKey)
+                        }
                     }
                     try onPacket(timing, order)
                 }

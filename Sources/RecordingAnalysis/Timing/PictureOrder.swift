@@ -3,7 +3,7 @@
 public struct PictureOrder: Sendable, Equatable {
     /// Picture order count, relative to the last IDR picture.
     public var count: Int
-    /// An IDR or other random-access picture.
+    /// A picture the decoder marks a key frame: an IDR picture (H.264), a random-access one (HEVC).
     public var isKey: Bool
 
     public init(count: Int, isKey: Bool) {
