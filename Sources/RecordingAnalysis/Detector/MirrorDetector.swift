@@ -398,15 +398,20 @@ public struct MirrorDetector: Sendable {
                 }
             }
             let colour = template == nil ? try colourFrame()?.distance : nil
+            // A frame repeated (a recorder capturing at a fixed rate while nothing moves) has no
+            // luma event and the search images of the one before.
+            let repeated = template == nil && previous.map { image.hasSamePixels(as: $0) } == true
             // The appearance is still cut from the frame as it is.
-            let search = template == nil ? SearchImages(image) : nil
+            let search = template == nil ? (repeated ? previousSearch : nil) ?? SearchImages(image) : nil
             if template == nil, let previous, let search {
                 let before = previousSearch ?? SearchImages(previous)
                 var tested: Set<MirrorEventFinder.Component.Bounds> = []
-                pending = candidate(
-                    index: index, old: previous, new: image, lookingIn: (before.sharp, search.sharp),
-                    measuredIn: (before.smoothed, search.smoothed), atHalfThreshold: true, tested: &tested)
-                if pending == nil {
+                if !repeated {
+                    pending = candidate(
+                        index: index, old: previous, new: image, lookingIn: (before.sharp, search.sharp),
+                        measuredIn: (before.smoothed, search.smoothed), atHalfThreshold: true, tested: &tested)
+                }
+                if pending == nil, !repeated {
                     // Counted in the blurred frames too: a small sprite's turn under heavy coding
                     // noise may change no block enough in the sharp ones (its change scattered among
                     // the noise), while a turn that only its eyes show is seen only there. Without a
