@@ -562,10 +562,10 @@ private struct SeededNoise {
         return n > 0 ? Double(sum) / Double(n) : .infinity
     }
 
-    /// On an axis, and a quarter pixel right of it (`between`); with column sums to give up early
-    /// (`MirrorColumnSums`, which must never give up an axis within the bound) and without.
+    /// On an axis, and a quarter pixel right of it (`between`); with column and row sums to give up early
+    /// (`MirrorErrorBound`, which must never give up an axis within the bound) and without.
     @Test(arguments: [false, true], [false, true])
-    func equalsTheDefinitionAndGivesUpOnlyAboveTheBound(between: Bool, withColumnSums: Bool) {
+    func equalsTheDefinitionAndGivesUpOnlyAboveTheBound(between: Bool, withSums: Bool) {
         var rng = SeededNoise(7)
         var old = GrayImage(width: 64, height: 40, fill: 0), new = old
         for i in old.pixels.indices {
@@ -577,11 +577,11 @@ private struct SeededNoise {
         let region = PixelRect(x: 5, y: 3, width: 50, height: 33)
         let reversed = MirrorEventFinder.reversedRows(of: old, in: region)
         let sums =
-            withColumnSums
-            ? MirrorColumnSums(reversed: reversed, new: new, tight: region, newColumns: 0..<64, reversedColumns: 0..<64) : nil
+            withSums
+            ? MirrorErrorBound(reversed: reversed, new: new, tight: region, newColumns: 0..<64, reversedColumns: 0..<64) : nil
         func error(_ axis2: Int, _ bound: Double) -> Double? {
             MirrorEventFinder.mirrorError(
-                reversed: reversed, new: new, tight: region, axis2: axis2, between: between, bound: bound, columnSums: sums)
+                reversed: reversed, new: new, tight: region, axis2: axis2, between: between, bound: bound, errorBound: sums)
         }
         for axis2 in Array(stride(from: -10, through: 140, by: 7)) + [59, 60, 61] {
             let exact = reference(old, new, region, axis2, between: between)
@@ -593,15 +593,18 @@ private struct SeededNoise {
         }
     }
 
-    @Test func columnSumsBoundTheMirrorErrorFromBelow() {
+    /// On random images, and on an image mirrored about x = 30 and moved down 5 rows (its column
+    /// sums about that axis nearly equal, its row sums not).
+    @Test(arguments: [false, true]) func columnAndRowSumsBoundTheMirrorErrorFromBelow(mirroredAndMoved: Bool) {
         var rng = SeededNoise(11)
         var old = GrayImage(width: 64, height: 40, fill: 0), new = old
         for i in old.pixels.indices {
             old.pixels[i] = UInt8(rng.next() % 256)
             new.pixels[i] = UInt8(rng.next() % 256)
         }
+        if mirroredAndMoved { for y in 5..<40 { for x in 0..<61 { new[x, y] = old[60 - x, y - 5] } } }
         let region = PixelRect(x: 5, y: 3, width: 50, height: 33)
-        let sums = MirrorColumnSums(
+        let sums = MirrorErrorBound(
             reversed: MirrorEventFinder.reversedRows(of: old, in: region), new: new, tight: region, newColumns: 0..<64,
             reversedColumns: 0..<64)
         var bounds: [Int] = []

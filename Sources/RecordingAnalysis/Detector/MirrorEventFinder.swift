@@ -379,10 +379,10 @@ public enum MirrorEventFinder {
     /// `mirrorError` with the old image's rows already reversed (`reversedRows(of: old, in: tight)`).
     /// `between`: the axis a quarter pixel right of `axis2`'s, each pixel compared with the mean of
     /// the two old pixels about it (`axis2 − x` and `axis2 + 1 − x`).
-    /// `columnSums`, when given, give up an axis (not `between`) whose column sums already exceed the bound.
+    /// `errorBound`, when given, gives up an axis (not `between`) whose column or row sums already exceed the bound.
     static func mirrorError(
         reversed: GrayImage, new: GrayImage, tight: PixelRect, axis2: Int, between: Bool = false, bound: Double,
-        columnSums: MirrorColumnSums? = nil
+        errorBound: MirrorErrorBound? = nil
     ) -> Double? {
         let w = reversed.width
         let lo = max(tight.x, axis2 + (between ? 1 : 0) - w + 1), hi = min(tight.maxX - 1, axis2)
@@ -390,8 +390,8 @@ public enum MirrorEventFinder {
         let n = (hi - lo + 1) * tight.height
         // A little headroom so that rounding never gives up an axis whose mean equals the bound.
         let limit = bound.isFinite ? Int((bound * Double(n) * (1 + 1e-9)).rounded(.up)) + 1 : Int.max
-        if !between, let columnSums,
-            columnSums.lowerBound(newColumn: lo, reversedColumn: w - 1 - axis2 + lo, count: hi - lo + 1) > limit
+        if !between, let errorBound,
+            errorBound.lowerBound(newColumn: lo, reversedColumn: w - 1 - axis2 + lo, count: hi - lo + 1) > limit
         {
             return nil
         }
@@ -473,7 +473,7 @@ public enum MirrorEventFinder {
         // pixel either side, so it is measured up to this much above `accept`.
         let nearlyAccepted = accept * 1.25
         let reversedOld = reversedRows(of: old, in: tight)
-        let columnSums = MirrorColumnSums(
+        let errorBound = MirrorErrorBound(
             reversed: reversedOld, new: new, tight: tight, newColumns: tight.x..<tight.maxX,
             reversedColumns: (w - 1 - (centre2 + reach) + tight.x)..<(w - (centre2 - reach) + tight.maxX - 1))
         // From the centre outwards, where a sprite's axis usually is: a good axis found early gives
@@ -482,7 +482,7 @@ public enum MirrorEventFinder {
             let k = centre2 + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
             // Only an axis that could still be the best and pass the test below is measured in full.
             if let e = mirrorError(
-                reversed: reversedOld, new: new, tight: tight, axis2: k, bound: min(best.error, nearlyAccepted), columnSums: columnSums),
+                reversed: reversedOld, new: new, tight: tight, axis2: k, bound: min(best.error, nearlyAccepted), errorBound: errorBound),
                 e < best.error || (e == best.error && k < best.axis2)
             {
                 best = (k, e)
