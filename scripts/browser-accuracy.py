@@ -31,6 +31,7 @@ delete it to record again). Results: .build/browser/results.json. ANALYZE_RECORD
 build of the tool to score on the same captures."""
 import json, os, random, shutil, signal, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
+from recorder_encoding import encode_like_a_recorder
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 count = int(os.environ.get("BROWSER_COUNT", "24"))
@@ -109,16 +110,7 @@ def encode(c):
     mov = os.path.join(out, c["name"] + ".mov")
     if os.path.exists(mov):
         return mov
-    args = ["ffmpeg", "-v", "error", "-y", "-i", os.path.join(out, c["name"] + ".nut")]
-    if c["vfr"]:
-        args += ["-vf", "mpdecimate=hi=1:lo=1:frac=0", "-fps_mode", "vfr"]
-    if c["codec"] == "h264":
-        args += ["-c:v", "libx264", "-preset", "veryfast", "-crf", str(c["crf"]), "-bf", str(c["b_frames"]), "-tag:v", "avc1"]
-    else:
-        args += ["-c:v", "libx265", "-preset", "fast", "-crf", str(c["crf"]), "-tag:v", "hvc1",
-                 "-x265-params", f"log-level=error:bframes={c['b_frames']}"]
-    subprocess.check_call(args + ["-pix_fmt", "yuv420p", "-an", mov + ".part.mov"])
-    os.replace(mov + ".part.mov", mov)
+    encode_like_a_recorder(os.path.join(out, c["name"] + ".nut"), mov, c)
     return mov
 
 

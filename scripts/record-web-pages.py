@@ -23,6 +23,8 @@ import sys
 import threading
 import time
 
+from recorder_encoding import encode_like_a_recorder
+
 DRIVER = """<!doctype html><meta charset="utf-8"><style>html,body{margin:0;height:100%;overflow:hidden}
 iframe{border:0;width:100%;height:100%}</style><iframe id="f" src="/pages/PAGE"></iframe><script>
 const f = document.getElementById('f');
@@ -99,7 +101,7 @@ def main():
             fh.write(DRIVER.replace("PAGE", c["page"]).replace("SPEED", str(c["speed"])).replace("LINK", str(c["link"])))
         raw = os.path.join(out, c["name"] + ".nut")
         record(c, f"http://127.0.0.1:{port}/{c['name']}.html", raw, f":{90 + i % 9}")
-        encode(c, raw, mov)
+        encode_like_a_recorder(raw, mov, c)
         os.remove(raw)
         print(f"{c['name']}.mov  {c['page']}  {c['scale']}x  {c['codec']} crf {c['crf']} b-frames {c['b_frames']}"
               f"  {'vfr' if c['vfr'] else 'every refresh'}", flush=True)
@@ -133,19 +135,6 @@ def record(c, url, raw, display):
         xvfb.terminate()
         xvfb.wait()
         shutil.rmtree(profile, ignore_errors=True)
-
-
-def encode(c, raw, mov):
-    args = ["ffmpeg", "-v", "error", "-y", "-i", raw]
-    if c["vfr"]:
-        args += ["-vf", "mpdecimate=hi=1:lo=1:frac=0", "-fps_mode", "vfr"]
-    if c["codec"] == "h264":
-        args += ["-c:v", "libx264", "-preset", "veryfast", "-crf", str(c["crf"]), "-bf", str(c["b_frames"]), "-tag:v", "avc1"]
-    else:
-        args += ["-c:v", "libx265", "-preset", "fast", "-crf", str(c["crf"]), "-tag:v", "hvc1",
-                 "-x265-params", f"log-level=error:bframes={c['b_frames']}"]
-    subprocess.check_call(args + ["-pix_fmt", "yuv420p", "-an", mov + ".part.mov"])
-    os.replace(mov + ".part.mov", mov)
 
 
 if __name__ == "__main__":
