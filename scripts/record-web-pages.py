@@ -120,6 +120,8 @@ def record(c, url, raw, display):
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.8)
+    if xvfb.poll() is not None:
+        sys.exit(f"record-web-pages: Xvfb could not start on display {display} (is another server using it?)")
     browser = subprocess.Popen(
         ["chromium", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}", f"--force-device-scale-factor={c['scale']}",
          "--window-position=0,0", "--window-size=390,844", "--kiosk", "--no-first-run", "--hide-scrollbars",
