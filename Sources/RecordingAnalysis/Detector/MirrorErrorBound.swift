@@ -60,25 +60,53 @@ struct MirrorErrorBound {
     /// (reversedColumn + i)| and Σ over the rows of |new row sum − reversed row sum| over those
     /// columns; 0 (no bound) when a column is outside those summed.
     func lowerBound(newColumn: Int, reversedColumn: Int, count: Int) -> Int {
+        guard let (n, r) = offsets(newColumn: newColumn, reversedColumn: reversedColumn, count: count) else { return 0 }
+        return max(byColumns(n, r, count), byRows(n, r, count))
+    }
+
+    /// Whether `lowerBound` exceeds `limit`; the column sums (the cheaper bound) first.
+    func exceeds(_ limit: Int, newColumn: Int, reversedColumn: Int, count: Int) -> Bool {
+        guard let (n, r) = offsets(newColumn: newColumn, reversedColumn: reversedColumn, count: count) else { return false }
+        return byColumns(n, r, count) > limit || byRows(n, r, count) > limit
+    }
+
+    private func offsets(newColumn: Int, reversedColumn: Int, count: Int) -> (Int, Int)? {
         let n = newColumn - newFirst, r = reversedColumn - reversedFirst
-        guard count > 0, n >= 0, r >= 0, n + count <= newColumnSums.count, r + count <= reversedColumnSums.count else { return 0 }
-        var byColumns = 0
+        guard count > 0, n >= 0, r >= 0, n + count <= newColumnSums.count, r + count <= reversedColumnSums.count else { return nil }
+        return (n, r)
+    }
+
+    private func byColumns(_ n: Int, _ r: Int, _ count: Int) -> Int {
+        // At most 255 · rows · columns: 32 bits hold that for any region of a working-resolution
+        // frame, and the loop vectorises in them.
+        guard 255 * rows * count <= Int(Int32.max) else {
+            return (0..<count).reduce(0) { $0 + abs(Int(newColumnSums[n + $1]) - Int(reversedColumnSums[r + $1])) }
+        }
+        var sum: Int32 = 0
         newColumnSums.withUnsafeBufferPointer { a in
             reversedColumnSums.withUnsafeBufferPointer { b in
-                for i in 0..<count { byColumns += Int(abs(a[n + i] - b[r + i])) }
+                guard let a = a.baseAddress, let b = b.baseAddress else { return }
+                for i in 0..<count {
+                    let d = a[n &+ i] &- b[r &+ i]
+                    sum &+= d < 0 ? 0 &- d : d
+                }
             }
         }
-        var byRows = 0
+        return Int(sum)
+    }
+
+    private func byRows(_ n: Int, _ r: Int, _ count: Int) -> Int {
+        var sum = 0
         let newStride = newColumnSums.count + 1, reversedStride = reversedColumnSums.count + 1
         newRowPrefix.withUnsafeBufferPointer { a in
             reversedRowPrefix.withUnsafeBufferPointer { b in
                 for y in 0..<rows {
                     let newRow = a[y * newStride + n + count] - a[y * newStride + n]
                     let reversedRow = b[y * reversedStride + r + count] - b[y * reversedStride + r]
-                    byRows += Int(abs(newRow - reversedRow))
+                    sum += Int(abs(newRow - reversedRow))
                 }
             }
         }
-        return max(byColumns, byRows)
+        return sum
     }
 }

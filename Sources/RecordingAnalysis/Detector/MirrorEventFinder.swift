@@ -391,7 +391,7 @@ public enum MirrorEventFinder {
         // A little headroom so that rounding never gives up an axis whose mean equals the bound.
         let limit = bound.isFinite ? Int((bound * Double(n) * (1 + 1e-9)).rounded(.up)) + 1 : Int.max
         if !between, let errorBound,
-            errorBound.lowerBound(newColumn: lo, reversedColumn: w - 1 - axis2 + lo, count: hi - lo + 1) > limit
+            errorBound.exceeds(limit, newColumn: lo, reversedColumn: w - 1 - axis2 + lo, count: hi - lo + 1)
         {
             return nil
         }
