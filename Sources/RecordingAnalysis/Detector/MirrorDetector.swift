@@ -404,24 +404,24 @@ public struct MirrorDetector: Sendable {
             // The appearance is still cut from the frame as it is.
             let search = template == nil ? (repeated ? previousSearch : nil) ?? SearchImages(image) : nil
             if template == nil, let previous, let search {
-                let before = previousSearch ?? SearchImages(previous)
-                var tested: Set<MirrorEventFinder.Component.Bounds> = []
                 if !repeated {
+                    let before = previousSearch ?? SearchImages(previous)
+                    var tested: Set<MirrorEventFinder.Component.Bounds> = []
                     pending = candidate(
                         index: index, old: previous, new: image, lookingIn: (before.sharp, search.sharp),
                         measuredIn: (before.smoothed, search.smoothed), atHalfThreshold: true, tested: &tested)
-                }
-                if pending == nil, !repeated {
-                    // Counted in the blurred frames too: a small sprite's turn under heavy coding
-                    // noise may change no block enough in the sharp ones (its change scattered among
-                    // the noise), while a turn that only its eyes show is seen only there. Without a
-                    // look at half the threshold, which would double this look's cost on every
-                    // frame of a capture without a sprite and found nothing more; and a group with
-                    // the bounds of one tested in the sharp frames (tested there in these) is not
-                    // tested again.
-                    pending = candidate(
-                        index: index, old: previous, new: image, lookingIn: (before.smoothed, search.smoothed), measuredIn: nil,
-                        atHalfThreshold: false, tested: &tested)
+                    if pending == nil {
+                        // Counted in the blurred frames too: a small sprite's turn under heavy coding
+                        // noise may change no block enough in the sharp ones (its change scattered among
+                        // the noise), while a turn that only its eyes show is seen only there. Without a
+                        // look at half the threshold, which would double this look's cost on every
+                        // frame of a capture without a sprite and found nothing more; and a group with
+                        // the bounds of one tested in the sharp frames (tested there in these) is not
+                        // tested again.
+                        pending = candidate(
+                            index: index, old: previous, new: image, lookingIn: (before.smoothed, search.smoothed),
+                            measuredIn: nil, atHalfThreshold: false, tested: &tested)
+                    }
                 }
                 if pending == nil, let colour, let previousColour {
                     // The colour channel's threshold is low already (its contrast is), and a lower one
