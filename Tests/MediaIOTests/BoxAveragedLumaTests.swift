@@ -8,26 +8,27 @@ import TestSupport
 /// CLI decodes: each output pixel the rounded mean of a factor x factor block, limited-range luma
 /// expanded to full range as libswscale's gray conversion does (`(Y − 16) · 255 / 219`, rounded).
 @Suite struct BoxAveragedLumaTests {
-    private func expectDefinition(pixelFormat: String, range: String) throws {
+    /// The test pattern in `pixelFormat` against the definition, for factors 1 to 5; `eightBit`
+    /// gives each pixel's 8-bit luma from the raw frame the ffmpeg CLI decodes (the Y plane itself
+    /// when nil).
+    private func expectDefinition(
+        pixelFormat: String, range: String, codec: String = "ffv1", container: String = "mkv",
+        eightBit: (([UInt8], Int) -> Int)? = nil
+    ) throws {
         let dir = TestSupport.temporaryDirectory("boxluma")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("clip.mkv").path
-        // testsrc2 has edges, gradients and text: every output value class is exercised.
-        try TestSupport.ffmpegRun([
-            "-f", "lavfi", "-i", "testsrc2=size=120x90:rate=10", "-frames:v", "1", "-vf", "scale=out_range=\(range)",
-            "-c:v", "ffv1", "-pix_fmt", pixelFormat, "-color_range", range, path
-        ])
-        let rawPath = dir.appendingPathComponent("y.raw").path
-        try TestSupport.ffmpegRun(["-i", path, "-f", "rawvideo", "-pix_fmt", pixelFormat, rawPath])
-        let luma = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rawPath)).prefix(120 * 90))
+        let (path, raw) = try Clips.testPattern(pixelFormat: pixelFormat, range: range, codec: codec, container: container, in: dir)
+        let fw = 120, fh = 90
+        let luma = (0..<(fw * fh)).map { i in eightBit?(raw, i) ?? Int(raw[i]) }
+        #expect(Set(luma).count > 40, "the frame has a spread of levels")
         let limited = range == "tv"
         for factor in [1, 2, 3, 4, 5] {
-            let w = 120 / factor, h = 90 / factor
+            let w = fw / factor, h = fh / factor
             var expected = [UInt8](repeating: 0, count: w * h)
             for y in 0..<h {
                 for x in 0..<w {
                     var sum = 0
-                    for dy in 0..<factor { for dx in 0..<factor { sum += Int(luma[(y * factor + dy) * 120 + x * factor + dx]) } }
+                    for dy in 0..<factor { for dx in 0..<factor { sum += luma[(y * factor + dy) * fw + x * factor + dx] } }
                     let mean = (2 * sum + factor * factor) / (2 * factor * factor)
                     let value = limited ? (max(0, mean - 16) * 255 * 2 + 219) / (2 * 219) : mean
                     expected[y * w + x] = UInt8(min(255, value))
@@ -66,6 +67,34 @@ import TestSupport
         var got: GrayImage?
         try RecordingReader(path: path).decode { frame in got = try frame.grayImage(width: blocks, height: 1) }
         #expect(got?.pixels == expected)
+    }
+
+    /// Luma that is not an 8-bit plane is made 8-bit first, then averaged as above: deeper samples
+    /// rounded (v · 2⁸⁻ᵈ, half up), packed RGB as BT.601 full-range luma (19595 R + 38470 G + 7471 B,
+    /// rounded, over 2¹⁶). The 8-bit luma of each pixel is computed here from the raw samples the
+    /// ffmpeg CLI decodes.
+    @Test(
+        .enabled(if: TestSupport.ffmpeg != nil),
+        arguments: [
+            ("yuv420p10le", "tv", "ffv1", "mkv"), ("yuv444p12le", "pc", "ffv1", "mkv"), ("gray16le", "pc", "ffv1", "mkv"),
+            ("rgb24", "pc", "qtrle", "mov"), ("rgba", "pc", "png", "mov"), ("bgra", "pc", "ffv1", "mkv")
+        ])
+    func deeperAndRGBLumaIsMadeEightBitThenAveraged(pixelFormat: String, range: String, codec: String, container: String) throws {
+        try expectDefinition(pixelFormat: pixelFormat, range: range, codec: codec, container: container) { raw, i in
+            switch pixelFormat {
+            case "rgb24", "rgba", "bgra":
+                let step = pixelFormat == "rgb24" ? 3 : 4
+                let (r, g, b) =
+                    pixelFormat == "bgra"
+                    ? (Int(raw[i * step + 2]), Int(raw[i * step + 1]), Int(raw[i * step]))
+                    : (Int(raw[i * step]), Int(raw[i * step + 1]), Int(raw[i * step + 2]))
+                return (19595 * r + 38470 * g + 7471 * b + 32768) >> 16
+            default:
+                let depth = pixelFormat.hasPrefix("gray16") ? 16 : pixelFormat.contains("p12") ? 12 : 10
+                let v = Int(raw[2 * i]) | Int(raw[2 * i + 1]) << 8
+                return min(255, (v + (1 << (depth - 9))) >> (depth - 8))
+            }
+        }
     }
 
     @Test(.enabled(if: TestSupport.ffmpeg != nil)) func limitedRangeLumaIsTheRoundedBlockMeanExpanded() throws {

@@ -6,8 +6,7 @@ import TestSupport
 
 /// The colour channel sees colour contrast that luma misses: a red box on a gray of the same luma
 /// (150,20,20 has luma 59; the backdrop is 59 gray), the case of a red car on a dull sky. The direct
-/// chroma path (planar 4:2:0 and 4:4:4, semi-planar NV12) and the libswscale path (RGB frames) are
-/// checked.
+/// chroma path (planar 4:2:0 and 4:4:4, semi-planar NV12) and the path for RGB frames are checked.
 @Suite struct ColourChannelImageTests {
     /// Mean of `image` over a rectangle.
     private func mean(_ image: GrayImage, x: Range<Int>, y: Range<Int>) -> Double {
@@ -72,13 +71,8 @@ import TestSupport
     func everyPixelIsTheNearestChromaSamplesDistanceFromGray(pixelFormat: String, range: String, factor: Int, codec: String) throws {
         let dir = TestSupport.temporaryDirectory("chroma")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("clip.mkv").path
+        let (path, _) = try Clips.testPattern(pixelFormat: pixelFormat, range: range, codec: codec, in: dir)
         let fw = 120, fh = 90
-        // testsrc2's colour bars and gradients reach every chroma value class (saturated, near gray).
-        try TestSupport.ffmpegRun([
-            "-f", "lavfi", "-i", "testsrc2=size=\(fw)x\(fh):rate=10", "-frames:v", "1", "-vf", "scale=out_range=\(range)",
-            "-c:v", codec, "-pix_fmt", pixelFormat, "-color_range", range, path
-        ])
         // The planes as planar 8-bit chroma at their own resolution, whatever the layout.
         let planar = pixelFormat == "yuv444p" ? "yuv444p" : "yuv420p"
         let rawPath = dir.appendingPathComponent("planes.raw").path
@@ -98,6 +92,62 @@ import TestSupport
             for x in 0..<w {
                 let cx = ((2 * x + 1) * fw / (2 * w)) >> shift
                 expected[y * w + x] = UInt8(distance(cb[cy * cw + cx]) + distance(cr[cy * cw + cx]))
+            }
+        }
+        var got: GrayImage?
+        try RecordingReader(path: path).decode { frame in got = try frame.colourChannelImage(width: w, height: h) }
+        #expect(got?.pixels == expected)
+        #expect(expected.contains { $0 > 100 } && expected.contains { $0 < 10 })
+    }
+
+    /// Deeper chroma and packed RGB, against the same definition: deeper samples rounded to 8 bits
+    /// (v · 2⁸⁻ᵈ, half up) first; RGB through BT.601 full-range chroma in 16-bit fixed point
+    /// (Cb = (32768 B − 11059 R − 21709 G) / 2¹⁶ + 128, Cr = (32768 R − 27439 G − 5329 B) / 2¹⁶ + 128,
+    /// rounded), the pixel nearest each output pixel's centre.
+    @Test(
+        .enabled(if: TestSupport.ffmpeg != nil),
+        arguments: [
+            ("yuv420p10le", "tv", 1, "ffv1", "mkv"), ("yuv420p10le", "tv", 3, "ffv1", "mkv"), ("yuv444p12le", "pc", 2, "ffv1", "mkv"),
+            ("rgb24", "pc", 1, "qtrle", "mov"), ("rgb24", "pc", 3, "qtrle", "mov"), ("bgra", "pc", 2, "ffv1", "mkv")
+        ])
+    func deeperAndRGBChromaFollowsTheSameDefinition(pixelFormat: String, range: String, factor: Int, codec: String, container: String)
+        throws
+    {
+        let dir = TestSupport.temporaryDirectory("chroma-deep")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, raw) = try Clips.testPattern(pixelFormat: pixelFormat, range: range, codec: codec, container: container, in: dir)
+        let fw = 120, fh = 90
+        func distance(_ c: Int) -> Int {
+            let d = Double(abs(c - 128)) * (range == "tv" ? 255.0 / 224 : 1)
+            return min(127, Int(d.rounded()))
+        }
+        /// The 8-bit (Cb, Cr) of full-size pixel (x, y).
+        func chroma(x: Int, y: Int) -> (Int, Int) {
+            if pixelFormat == "rgb24" || pixelFormat == "bgra" {
+                let step = pixelFormat == "rgb24" ? 3 : 4, i = (y * fw + x) * step
+                let (r, g, b) =
+                    pixelFormat == "bgra"
+                    ? (Int(raw[i + 2]), Int(raw[i + 1]), Int(raw[i])) : (Int(raw[i]), Int(raw[i + 1]), Int(raw[i + 2]))
+                let cb = (32768 * b - 11059 * r - 21709 * g + (128 << 16) + 32768) >> 16
+                let cr = (32768 * r - 27439 * g - 5329 * b + (128 << 16) + 32768) >> 16
+                return (min(255, max(0, cb)), min(255, max(0, cr)))
+            }
+            let depth = pixelFormat.contains("p12") ? 12 : 10
+            let shift = pixelFormat.hasPrefix("yuv420") ? 1 : 0
+            let cw = (fw + (1 << shift) - 1) >> shift, ch = (fh + (1 << shift) - 1) >> shift
+            func sample(plane: Int) -> Int {
+                let i = 2 * (fw * fh + plane * cw * ch + (y >> shift) * cw + (x >> shift))
+                let v = Int(raw[i]) | Int(raw[i + 1]) << 8
+                return min(255, (v + (1 << (depth - 9))) >> (depth - 8))
+            }
+            return (sample(plane: 0), sample(plane: 1))
+        }
+        let w = fw / factor, h = fh / factor
+        var expected = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let (cb, cr) = chroma(x: (2 * x + 1) * fw / (2 * w), y: (2 * y + 1) * fh / (2 * h))
+                expected[y * w + x] = UInt8(distance(cb) + distance(cr))
             }
         }
         var got: GrayImage?

@@ -2,6 +2,22 @@ import Foundation
 
 /// Small clips made with the ffmpeg CLI during the test run.
 public enum Clips {
+    /// One 120x90 frame of testsrc2 (edges, gradients, colour bars, text) in `pixelFormat` and
+    /// `range` ("tv" or "pc"), encoded with `codec` into `dir/clip.<container>`; with the frame the
+    /// ffmpeg CLI decodes from it, as raw bytes in the same pixel format.
+    public static func testPattern(
+        pixelFormat: String, range: String, codec: String, container: String = "mkv", in dir: URL
+    ) throws -> (path: String, raw: [UInt8]) {
+        let path = dir.appendingPathComponent("clip.\(container)").path
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "testsrc2=size=120x90:rate=10", "-frames:v", "1", "-vf", "scale=out_range=\(range)",
+            "-c:v", codec, "-pix_fmt", pixelFormat, "-color_range", range, path
+        ])
+        let rawPath = dir.appendingPathComponent("frame.raw").path
+        try TestSupport.ffmpegRun(["-i", path, "-f", "rawvideo", "-pix_fmt", pixelFormat, rawPath])
+        return (path, [UInt8](try Data(contentsOf: URL(fileURLWithPath: rawPath))))
+    }
+
     /// A 2 s 30 fps H.264 clip with B-frames in an MP4.
     public static func h264WithBFrames(in dir: URL, name: String = "bframes.mp4") throws -> String {
         let path = dir.appendingPathComponent(name).path

@@ -6,6 +6,8 @@ final class FrameScaler {
     private var context: OpaquePointer?
     /// Row sums of the box average, kept between frames so the per-frame path does not allocate it.
     private var accumulator: [UInt16] = []
+    /// One row of a frame's luma made 8-bit (`LumaRows`), for formats whose plane is not.
+    private var scratchRow: [UInt8] = []
     /// Factor 3: output pixel by block sum, per range (`factor3Table`).
     private var factor3Tables: [Bool: [UInt8]] = [:]
 
@@ -29,6 +31,11 @@ final class FrameScaler {
             if let fast = nearestChroma(frame, width: width, height: height, along: axis) { return fast }
         } else if let fast = nearestChroma(frame, width: width, height: height) {
             return fast
+        }
+        if let samples = ChromaSamples(frame) {
+            return nearest(
+                samples, width: width, height: height, frameWidth: Int(frame.pointee.width),
+                frameHeight: Int(frame.pointee.height), along: axis)
         }
         let rgb = try convert(frame, to: AV_PIX_FMT_RGB24, bytesPerPixel: 3, width: width, height: height, flags: SWS_AREA)
         var pixels = [UInt8](repeating: 0, count: width * height)
@@ -69,6 +76,33 @@ final class FrameScaler {
     }
 
     private typealias HueAxis = ColourChannel.HueAxis
+
+    /// The colour channel from `ChromaSamples` (deeper YCbCr, packed RGB), valued as the 8-bit
+    /// readers value their samples.
+    private func nearest(
+        _ samples: ChromaSamples, width: Int, height: Int, frameWidth: Int, frameHeight: Int, along axis: HueAxis?
+    ) -> GrayImage {
+        var out = [UInt8](repeating: axis == nil ? 0 : 128, count: width * height)
+        guard width > 0, height > 0, frameWidth >= width, frameHeight >= height else {
+            return GrayImage(width: width, height: height, pixels: out)
+        }
+        if let axis {
+            let stretch: Float = samples.isFullRange ? 1 : 255 / 224
+            let cbShare = (0...255).map { HueAxis.gain * axis.cb * stretch * (Float($0) - 128) }
+            let crShare = (0...255).map { HueAxis.gain * axis.cr * stretch * (Float($0) - 128) }
+            samples.forEachRow(width: width, height: height, frameWidth: frameWidth, frameHeight: frameHeight) { y, cb, cr in
+                for x in 0..<width {
+                    out[y * width + x] = UInt8(min(255, max(0, (128 + cbShare[Int(cb[x])] + crShare[Int(cr[x])]).rounded())))
+                }
+            }
+        } else {
+            let table = samples.isFullRange ? FrameScaler.fullRangeDistance : FrameScaler.limitedRangeDistance
+            samples.forEachRow(width: width, height: height, frameWidth: frameWidth, frameHeight: frameHeight) { y, cb, cr in
+                for x in 0..<width { out[y * width + x] = table[Int(cb[x])] &+ table[Int(cr[x])] }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
 
     /// Where each output column's chroma sample sits in its chroma row, per frame geometry: worked
     /// out once per capture, not per frame.
@@ -206,13 +240,6 @@ final class FrameScaler {
     static let identity: [UInt8] = (0...255).map { UInt8($0) }
     static let limitedToFull: [UInt8] = (0...255).map { v in UInt8(max(0, min(255, ((v - 16) * 255 + 109) / 219))) }
 
-    /// Pixel formats whose first plane is 8-bit luma at full resolution.
-    private static let lumaFirst: Set<Int32> = [
-        AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_NV12, AV_PIX_FMT_NV21,
-        AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUVJ444P,
-        AV_PIX_FMT_GRAY8
-    ].reduce(into: []) { $0.insert($1.rawValue) }
-
     /// The luma plane averaged over factor x factor blocks, read straight from the decoder's frame:
     /// the detector only needs the reduced luma, and this is several times cheaper than a generic
     /// conversion. Nil when the format or the size does not allow it (libswscale is used then).
@@ -220,11 +247,9 @@ final class FrameScaler {
     /// libswscale instead (another format or size ratio), which converts the whole frame.
     static func boxFactor(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) -> Int? {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
-        guard FrameScaler.lumaFirst.contains(frame.pointee.format), width > 0, height > 0 else { return nil }
+        guard width > 0, height > 0, LumaRows(frame) != nil else { return nil }
         let factor = fw / width
-        guard factor >= 1, factor == fh / height, width * factor <= fw, height * factor <= fh, frame.pointee.data.0 != nil,
-            frame.pointee.linesize.0 > 0
-        else { return nil }
+        guard factor >= 1, factor == fh / height, width * factor <= fw, height * factor <= fh else { return nil }
         return factor
     }
 
@@ -235,15 +260,15 @@ final class FrameScaler {
     }
 
     private func boxAveragedLuma(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, region: PixelRect?) -> GrayImage? {
-        guard let factor = FrameScaler.boxFactor(frame, width: width, height: height), let plane = frame.pointee.data.0 else { return nil }
-        let stride = Int(frame.pointee.linesize.0)
+        guard let factor = FrameScaler.boxFactor(frame, width: width, height: height), let rows = LumaRows(frame) else { return nil }
         let area = FrameScaler.boxArea(region: region, width: width, height: height)
         let span = area.width * factor
         let columnOffset = area.x * factor
         let reciprocal = UInt32((65536 + factor * factor / 2) / (factor * factor))
         // Limited-range luma (16-235) is expanded to full range, as libswscale's gray conversion does.
-        let fullRange = FrameScaler.isFullRange(frame)
+        let fullRange = rows.isFullRange
         let lut = fullRange ? FrameScaler.identity : FrameScaler.limitedToFull
+        if scratchRow.count < span { scratchRow = [UInt8](repeating: 0, count: span) }
         // Outside a region the image is black; a whole frame is written in full below.
         let whole = area.width == width && area.height == height
         var out = whole ? FrameScaler.uninitializedPixels(width * height) : [UInt8](repeating: 0, count: width * height)
@@ -251,14 +276,16 @@ final class FrameScaler {
             // Full resolution: each output pixel is one luma sample, copied (full range) or expanded in
             // arithmetic the compiler vectorises (limited range; `expanded` is `limitedToFull`).
             out.withUnsafeMutableBufferPointer { o in
-                guard let dst = o.baseAddress else { return }
-                for y in area.y..<area.maxY {
-                    let src = plane + y * stride + area.x
-                    let row = dst + y * width + area.x
-                    if fullRange {
-                        row.update(from: src, count: area.width)
-                    } else {
-                        for x in 0..<area.width { row[x] = UInt8(truncatingIfNeeded: FrameScaler.expanded(UInt16(src[x]))) }
+                scratchRow.withUnsafeMutableBufferPointer { s in
+                    guard let dst = o.baseAddress, let scratch = s.baseAddress else { return }
+                    for y in area.y..<area.maxY {
+                        let src = rows.row(y, from: area.x, count: area.width, scratch: scratch)
+                        let row = dst + y * width + area.x
+                        if fullRange {
+                            row.update(from: src, count: area.width)
+                        } else {
+                            for x in 0..<area.width { row[x] = UInt8(truncatingIfNeeded: FrameScaler.expanded(UInt16(src[x]))) }
+                        }
                     }
                 }
             }
@@ -275,44 +302,50 @@ final class FrameScaler {
             accumulator.withUnsafeMutableBufferPointer { acc in
                 lut.withUnsafeBufferPointer { table in
                     sumTable.withUnsafeBufferPointer { sums in
-                        guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress else { return }
-                        let bySum = sums.baseAddress
-                        let count = area.width
-                        for y in area.y..<area.maxY {
-                            let first = plane + (y * factor) * stride + columnOffset
-                            for i in 0..<span { a[i] = UInt16(first[i]) }
-                            for r in 1..<factor {
-                                let row = plane + (y * factor + r) * stride + columnOffset
-                                for i in 0..<span { a[i] &+= UInt16(row[i]) }
-                            }
-                            let dst = dstBase + y * width + area.x
-                            switch factor {
-                            case 2:
-                                if fullRange {
-                                    for i in 0..<count { dst[i] = UInt8(truncatingIfNeeded: FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])) }
-                                } else {
-                                    for i in 0..<count {
-                                        dst[i] = UInt8(
-                                            truncatingIfNeeded: FrameScaler.expanded(FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])))
-                                    }
+                        scratchRow.withUnsafeMutableBufferPointer { s in
+                            guard let a = acc.baseAddress, let dstBase = o.baseAddress, let t = table.baseAddress,
+                                let scratch = s.baseAddress
+                            else { return }
+                            let bySum = sums.baseAddress
+                            let count = area.width
+                            for y in area.y..<area.maxY {
+                                let first = rows.row(y * factor, from: columnOffset, count: span, scratch: scratch)
+                                for i in 0..<span { a[i] = UInt16(first[i]) }
+                                for r in 1..<factor {
+                                    let row = rows.row(y * factor + r, from: columnOffset, count: span, scratch: scratch)
+                                    for i in 0..<span { a[i] &+= UInt16(row[i]) }
                                 }
-                            case 3:
-                                if let b = bySum {
-                                    var block = UnsafePointer(a)
+                                let dst = dstBase + y * width + area.x
+                                switch factor {
+                                case 2:
+                                    if fullRange {
+                                        for i in 0..<count {
+                                            dst[i] = UInt8(truncatingIfNeeded: FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1]))
+                                        }
+                                    } else {
+                                        for i in 0..<count {
+                                            dst[i] = UInt8(
+                                                truncatingIfNeeded: FrameScaler.expanded(FrameScaler.mean4(a[2 * i] &+ a[2 * i + 1])))
+                                        }
+                                    }
+                                case 3:
+                                    if let b = bySum {
+                                        var block = UnsafePointer(a)
+                                        for i in 0..<count {
+                                            dst[i] = b[Int(block[0] &+ block[1] &+ block[2])]
+                                            block += 3
+                                        }
+                                    }
+                                default:
+                                    var j = 0
                                     for i in 0..<count {
-                                        dst[i] = b[Int(block[0] &+ block[1] &+ block[2])]
-                                        block += 3
+                                        var sum: UInt32 = 0
+                                        for _ in 0..<factor {
+                                            sum &+= UInt32(a[j])
+                                            j += 1
+                                        }
+                                        dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
                                     }
-                                }
-                            default:
-                                var j = 0
-                                for i in 0..<count {
-                                    var sum: UInt32 = 0
-                                    for _ in 0..<factor {
-                                        sum &+= UInt32(a[j])
-                                        j += 1
-                                    }
-                                    dst[i] = t[Int(min(255, (sum &* reciprocal &+ 32768) >> 16))]
                                 }
                             }
                         }
