@@ -8,7 +8,8 @@ user would check by hand, with the ffmpeg CLI as the oracle:
   order, against `ffprobe -show_frames` (pts and key flags);
 - cfr: the slot map of `cfr --fps 60` and `--fps 30` against `ffmpeg -vf fps=R` (each slot's
   frame md5 against the md5 of the source frame the tool names; the tool's own "same as ffmpeg"
-  claim must hold exactly when nothing differs);
+  claim must hold exactly when nothing differs; where the frame size changes, only the slots
+  before it are compared and the tool must not claim the grids match);
 - frame: `frame --at` at 20, 50 and 85 % of the capture against the PNG of
   `ffmpeg -vf fps=60,select=eq(n,K)`, both read as 16-bit RGB (with `--timestamps ffmpeg` when the tool says its repaired grid differs);
 - analyze (auto mode): flips and turns reported (every one is false here), and its wall time
@@ -56,12 +57,23 @@ def check_timestamps(path):
 
 
 def check_cfr(path):
-    """Problems, and whether the tool says its 60 fps grid is ffmpeg's."""
-    source, problems, same60 = frame_md5s(path, None), [], True
+    """Problems, whether the tool says its 60 fps grid is ffmpeg's, and the first 60 fps slot past
+    which ffmpeg's frames are not compared (a change of frame size: the ffmpeg CLI rebuilds its
+    filters there and loses the frame before it, so the tool must not claim the grids match)."""
+    source, problems, same60, limit60 = frame_md5s(path, None), [], True, None
     for fps in (60, 30):
         cfr = tool_json(["cfr", path, "--fps", str(fps)])["cfr"]
         theirs = frame_md5s(path, f"fps={fps}")
         slots = cfr["map"]
+        changes = cfr.get("frame_size_changes") or []
+        if changes:
+            before = changes[0]["frame"] - 1
+            limit = next((i for i, s in enumerate(slots) if s is not None and s >= before), len(slots))
+            if cfr["same_slots_as_ffmpeg"]:
+                problems.append(f"cfr {fps}: the frame size changes at #{changes[0]['frame']}, the tool says same=True")
+            slots, theirs = slots[:limit], theirs[:limit]
+            if fps == 60:
+                limit60 = limit
 
         def differs(i):
             if i >= len(slots) or i >= len(theirs) or slots[i] is None or slots[i] >= len(source):
@@ -69,14 +81,17 @@ def check_cfr(path):
             return source[slots[i]] != theirs[i]
 
         differing = sum(1 for i in range(max(len(slots), len(theirs))) if differs(i))
-        if (differing == 0) != cfr["same_slots_as_ffmpeg"]:
+        if changes:
+            if differing:
+                problems.append(f"cfr {fps}: {differing} slots before the size change differ from ffmpeg")
+        elif (differing == 0) != cfr["same_slots_as_ffmpeg"]:
             problems.append(f"cfr {fps}: {differing} slots differ from ffmpeg, the tool says same={cfr['same_slots_as_ffmpeg']}")
         if fps == 60:
-            same60 = cfr["same_slots_as_ffmpeg"]
-    return problems, same60
+            same60 = cfr["same_slots_as_ffmpeg"] or bool(changes)
+    return problems, same60, limit60
 
 
-def check_frames(path, repaired_differs):
+def check_frames(path, repaired_differs, limit=None):
     duration = float(json.loads(run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json",
                                      path]).stdout)["format"]["duration"])
     problems = []
@@ -84,6 +99,8 @@ def check_frames(path, repaired_differs):
         png = os.path.join(tmp, "frame.png")
         for share in (0.2, 0.5, 0.85):
             slot = int(duration * share * 60)
+            if limit is not None and slot >= limit:
+                continue
             extra = ["--timestamps", "ffmpeg"] if repaired_differs else []
             run([tool, "frame", path, "--at", f"{slot / 60 + 0.001:.4f}", "--output", png] + extra)
             # ffmpeg's own PNG of the slot (16 bits per channel from a source deeper than 8 bits, as
@@ -106,8 +123,8 @@ def timed(argv):
 
 failures, ratios, reported = 0, [], 0
 for path in files:
-    grid_problems, same60 = check_cfr(path)
-    problems = check_timestamps(path) + grid_problems + check_frames(path, not same60)
+    grid_problems, same60, limit60 = check_cfr(path)
+    problems = check_timestamps(path) + grid_problems + check_frames(path, not same60, limit60)
     analysis = tool_json(["analyze", path])
     flips, turns = len(analysis.get("flips") or []), len(analysis.get("turns") or [])
     if flips or turns:

@@ -51,7 +51,7 @@ struct Grid {
 
     var map: CFRMap { resampler.map }
     var locator: FrameLocator { FrameLocator(frames: scan.frames, map: map, clock: resampler.recordingClock) }
-    var report: CFRReport { CFRReport(resampler: resampler, frames: scan.frames, ffmpegGrid: ffmpegGrid) }
+    var report: CFRReport { CFRReport(resampler: resampler, frames: scan.frames, ffmpegGrid: ffmpegGrid, sizeChanges: scan.sizeChanges) }
 }
 
 /// Parses `--fps` (`60`, `30000/1001`); default 60.

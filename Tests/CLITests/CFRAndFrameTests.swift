@@ -157,3 +157,42 @@ private func sample(_ name: String) -> String { TestSupport.sampleMedia.appendin
         #expect(outside.stderr.contains("outside the 390x844 recording"))
     }
 }
+
+/// A capture whose frame size changes: found where ffprobe sees it, and the grid not claimed to be
+/// the ffmpeg CLI's, which rebuilds its filters there and loses the frame before the change.
+@Suite struct FrameSizeChangeTests {
+    @Test(.enabled(if: TestSupport.ffprobe != nil && TestSupport.ffmpeg != nil))
+    func theChangeIsReportedAndTheGridIsNotClaimedToBeFFmpegs() throws {
+        let dir = TestSupport.temporaryDirectory("size-change")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        guard let path = try Clips.vp9SizeChange(in: dir) else { return }
+        let probe = try TestSupport.run(
+            TestSupport.ffprobe!, ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=width,height", "-of", "csv=p=0", path])
+        let sizes = probe.stdout.split(separator: "\n").map(String.init)
+        let changeAt = try #require(sizes.indices.dropFirst().first { sizes[$0] != sizes[$0 - 1] })
+        let r = try TestSupport.tool(["cfr", path, "--fps", "30", "--json", "-"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let cfr = try #require(try TestSupport.parseJSON(r.stdout)["cfr"] as? [String: Any])
+        let changes = try #require(cfr["frame_size_changes"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        #expect(changes.first?["frame"] as? Int == changeAt)
+        #expect(changes.first?["width"] as? Int == 96 && changes.first?["previous_width"] as? Int == 160)
+        #expect(cfr["same_slots_as_ffmpeg"] as? Bool == false)
+        // Why: the ffmpeg CLI's fps output has fewer frames than the grid over the whole stream.
+        let map = try #require(cfr["map"] as? [Int])
+        let md5 = try TestSupport.run(
+            TestSupport.ffmpeg!, ["-v", "error", "-i", path, "-map", "0:v:0", "-vf", "fps=30", "-f", "framemd5", "-"])
+        let outputs = md5.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.count
+        #expect(outputs > 0 && outputs < map.count, "ffmpeg \(outputs) frames, the grid \(map.count) slots")
+        let text = try TestSupport.tool(["cfr", path, "--fps", "30"])
+        #expect(
+            text.stdout.contains("not claimed to match ffmpeg -i REC -vf fps=30: the frame size changes at #\(changeAt)"), "\(text.stdout)")
+    }
+
+    @Test func aCaptureOfOneSizeHasNoChange() throws {
+        let r = try TestSupport.tool(["cfr", TestSupport.sampleMedia.appendingPathComponent("flip.mov").path, "--json", "-"])
+        let cfr = try #require(try TestSupport.parseJSON(r.stdout)["cfr"] as? [String: Any])
+        #expect((cfr["frame_size_changes"] as? [Any])?.isEmpty == true)
+        #expect(cfr["same_slots_as_ffmpeg"] as? Bool == true)
+    }
+}

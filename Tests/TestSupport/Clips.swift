@@ -18,6 +18,27 @@ public enum Clips {
         return (path, [UInt8](try Data(contentsOf: URL(fileURLWithPath: rawPath))))
     }
 
+    /// Two VP9 segments in one WebM, 15 frames of 160x120 then 15 of 96x72 at 30 fps, joined with
+    /// the concat demuxer without re-encoding: a capture whose frame size changes (a browser
+    /// recording of a resized window). Nil when this ffmpeg has no VP9 encoder.
+    public static func vp9SizeChange(in dir: URL) throws -> String? {
+        guard TestSupport.ffmpegHasEncoder("libvpx-vp9") else { return nil }
+        var parts: [String] = []
+        for (k, size) in ["160x120", "96x72"].enumerated() {
+            let part = dir.appendingPathComponent("part\(k).webm").path
+            try TestSupport.ffmpegRun([
+                "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30", "-frames:v", "15", "-output_ts_offset", "\(Double(k) * 0.5)",
+                "-c:v", "libvpx-vp9", "-deadline", "realtime", "-b:v", "200k", part
+            ])
+            parts.append("file '\(part)'")
+        }
+        let list = dir.appendingPathComponent("parts.txt")
+        try (parts.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+        let path = dir.appendingPathComponent("size-change.webm").path
+        try TestSupport.ffmpegRun(["-f", "concat", "-safe", "0", "-i", list.path, "-c", "copy", path])
+        return path
+    }
+
     /// A 2 s 30 fps H.264 clip with B-frames in an MP4.
     public static func h264WithBFrames(in dir: URL, name: String = "bframes.mp4") throws -> String {
         let path = dir.appendingPathComponent(name).path

@@ -98,7 +98,7 @@ extension CaptureAnalysis {
     var timestampReport: TimestampReport { TimestampReport(info: scan.info, audit: audit, integrity: scan.integrity) }
 
     var cfrReport: CFRReport {
-        CFRReport(resampler: resampler, frames: scan.frames, rateSource: rateSource, ffmpegGrid: ffmpegGrid)
+        CFRReport(resampler: resampler, frames: scan.frames, rateSource: rateSource, ffmpegGrid: ffmpegGrid, sizeChanges: scan.sizeChanges)
     }
 
     var orientationReport: OrientationReport {

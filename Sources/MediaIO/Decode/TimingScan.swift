@@ -10,6 +10,8 @@ public struct TimingScan: Sendable {
     public var summary: DecodeSummary
     /// Whether every frame was decoded, or the frames' output order came from the slice headers.
     public var source: TimingSource = .decoder
+    /// Frames whose size differs from the frame's before them (known only when every frame was decoded).
+    public var sizeChanges: [FrameSizeChange] = []
 
     /// Most frames analysed: 24 hours at 60 fps. Timings cost a few dozen bytes a frame, so this bounds memory.
     public static let maximumFrames = Limits.framesPerCapture
@@ -32,6 +34,8 @@ public struct TimingScan: Sendable {
         let path = reader.info.path
         var frames: [FrameTiming] = []
         var packets: [PacketTiming] = []
+        var sizeChanges: [FrameSizeChange] = []
+        var lastSize: (width: Int, height: Int)?
         let summary = try reader.decode(
             onPacket: { packets.append($0) },
             onFrame: { frame in
@@ -42,6 +46,13 @@ public struct TimingScan: Sendable {
                         message: "\(path): more than \(TimingScan.maximumFrames) frames; not a screen recording this tool analyses")
                 }
                 frames.append(frame.timing(index: index))
+                let size = (width: frame.width, height: frame.height)
+                if let last = lastSize, last != size {
+                    sizeChanges.append(
+                        FrameSizeChange(
+                            index: index, previousWidth: last.width, previousHeight: last.height, width: size.width, height: size.height))
+                }
+                lastSize = size
                 try onFrame?(frame, index)
             })
         if frames.isEmpty {
@@ -54,6 +65,7 @@ public struct TimingScan: Sendable {
         self.frames = frames.attachingDTS(from: packets)
         self.packets = packets
         self.summary = summary
+        self.sizeChanges = sizeChanges
     }
 
     /// Timings without decoding pixels where the stream allows it: H.264 and HEVC packets are put

@@ -8,12 +8,18 @@ public struct CFRReport: Sendable {
     /// The tool's grid against the ffmpeg CLI's (same rule, FFmpeg's timestamps); nil when the grid
     /// already uses FFmpeg's timestamps, so it is the ffmpeg CLI's by construction.
     public let ffmpegComparison: GridComparison?
+    /// Frames whose size changes: the ffmpeg CLI rebuilds its filters there (`FrameSizeChange`).
+    public let sizeChanges: [FrameSizeChange]
 
     /// `ffmpegGrid`: the same rule's grid with FFmpeg's timestamps, when the rule repairs them.
-    public init(resampler: CFRResampler, frames: [FrameTiming], rateSource: RefreshRate.Source? = nil, ffmpegGrid: CFRMap? = nil) {
+    public init(
+        resampler: CFRResampler, frames: [FrameTiming], rateSource: RefreshRate.Source? = nil, ffmpegGrid: CFRMap? = nil,
+        sizeChanges: [FrameSizeChange] = []
+    ) {
         self.rateSource = rateSource
         self.resampler = resampler
         self.frames = frames
+        self.sizeChanges = sizeChanges
         ffmpegComparison = ffmpegGrid.map { GridComparison(ours: resampler.map, theirs: $0) }
     }
 
@@ -24,8 +30,14 @@ public struct CFRReport: Sendable {
     public var ffmpegCommand: String { rule.ffmpegCommand(rate: map.rate) }
 
     /// Whether the ffmpeg command shows the same frame in every slot: by construction with FFmpeg's
-    /// timestamps, otherwise only when the comparison proves it.
-    public var sameSlotsAsFFmpeg: Bool { ffmpegComparison?.identical ?? true }
+    /// timestamps, otherwise only when the comparison proves it; never across a change of frame size.
+    public var sameSlotsAsFFmpeg: Bool { sizeChanges.isEmpty && (ffmpegComparison?.identical ?? true) }
+
+    /// Seconds on the recording clock of source frame `index` (nil without a pts).
+    private func seconds(ofFrame index: Int) -> Double? {
+        guard frames.indices.contains(index), let pts = frames[index].pts else { return nil }
+        return resampler.recordingClock.seconds(ofStreamTicks: pts)
+    }
 
     /// `60` for whole rates, `"30000/1001"` otherwise.
     public static func rateJSON(_ rate: Rational) -> JSONValue {
@@ -69,6 +81,17 @@ public struct CFRReport: Sendable {
                             ("time_s", .double(ffmpegComparison!.seconds(ofAbsoluteSlot: d.absoluteSlot), decimals: 6)),
                             ("slots", .int(d.count)), ("frame", .optional(d.ours) { .int(Int64($0)) }),
                             ("ffmpeg_frame", .optional(d.theirs) { .int(Int64($0)) })
+                        ])
+                    })
+            ),
+            (
+                "frame_size_changes",
+                .array(
+                    sizeChanges.map { c in
+                        .object([
+                            ("frame", .int(Int64(c.index))), ("time_s", .optional(seconds(ofFrame: c.index)) { .double($0, decimals: 6) }),
+                            ("previous_width", .int(Int64(c.previousWidth))), ("previous_height", .int(Int64(c.previousHeight))),
+                            ("width", .int(Int64(c.width))), ("height", .int(Int64(c.height)))
                         ])
                     })
             ),
@@ -132,6 +155,12 @@ public struct CFRReport: Sendable {
     /// Whether the ffmpeg command shows the same frames; where not, how many slots over which span,
     /// then the first stretches (all of them are in the JSON).
     var ffmpegText: String {
+        if let first = sizeChanges.first {
+            let when = seconds(ofFrame: first.index).map { ", \(Format.seconds($0))" } ?? ""
+            let more = sizeChanges.count > 1 ? " and \(sizeChanges.count - 1) more times" : ""
+            return "not claimed to match \(ffmpegCommand): the frame size changes at #\(first.index)\(when) (\(first.sizesText))\(more), "
+                + "where the ffmpeg CLI rebuilds its filters and its fps output loses the frame before the change"
+        }
         guard let comparison = ffmpegComparison else { return "this grid is \(ffmpegCommand)'s, slot for slot" }
         guard let first = comparison.differences.first, let last = comparison.differences.last else {
             return "the same slots as \(ffmpegCommand)"
