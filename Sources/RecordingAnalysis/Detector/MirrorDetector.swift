@@ -192,6 +192,9 @@ public struct MirrorDetector: Sendable {
         /// Auto mode: a track whose sprite cannot be read in any of this many frames after the event
         /// that started it, or is found in one of them only away from where it was, is given up.
         public var probationFrames = 12
+        /// Auto mode: a track read without a break in this many frames from its event on, where it
+        /// turned, and back the right way round among them, has passed its probation (`sawWholeFlip`).
+        public var wholeFlipReadings = 8
         public var finder = MirrorEventFinder.Parameters()
 
         /// Auto mode's confidence threshold. It also decides whether a track survives its probation
@@ -376,7 +379,9 @@ public struct MirrorDetector: Sendable {
             // On probation the thing that mirrored must stay readable where it is: found away from
             // its last place, it was one of several lookalikes (calendar dates, list glyphs).
             let jumped = result.position.map { p in before.map { !p.overlaps($0) } ?? false } ?? false
-            if result.facing == .unknown || jumped, let first = firstEvent, index - first.index <= configuration.probationFrames {
+            if result.facing == .unknown || jumped, let first = firstEvent, index - first.index <= configuration.probationFrames,
+                !sawWholeFlip(since: first.index)
+            {
                 retractTrack(since: first.index - 1)
                 result = FrameOrientation(index: index, facing: .canonical, measured: false)
             }
@@ -586,6 +591,25 @@ public struct MirrorDetector: Sendable {
             orientations[p.index] = classify(
                 index: p.index, image: &image, partial: false, colourFrame: { nil }, fullFrame: { eventFrame })
         }
+    }
+
+    /// Whether the track read, from its first event on, the sprite mirrored and then the right way
+    /// round again, in an unbroken run of at least `wholeFlipReadings` confident readings, each
+    /// where the one before it was: a whole flip in place, the event's and its return, and the
+    /// sprite still there after it. That ends the probation. A UI lookalike's track is read at one
+    /// place, then another, or not at all: on a real capture, a calendar date read mirrored for two
+    /// frames and back once, and was lost in the next.
+    private func sawWholeFlip(since first: Int) -> Bool {
+        guard let start = firstEvent?.event.rect, orientations.indices.contains(first) else { return false }
+        var place = start, mirrored = false, returned = false, readings = 0
+        for o in orientations[first...] {
+            guard o.measured, o.facing != .unknown, let position = o.position, position.overlaps(place) else { return false }
+            place = position
+            readings += 1
+            if o.facing == .mirrored { mirrored = true } else if mirrored { returned = true }
+            if returned && readings >= configuration.wholeFlipReadings { return true }
+        }
+        return false
     }
 
     /// Gives up a track that did not hold through its probation: what started it was not a sprite
