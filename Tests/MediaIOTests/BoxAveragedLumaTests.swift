@@ -77,11 +77,15 @@ import TestSupport
         .enabled(if: TestSupport.ffmpeg != nil),
         arguments: [
             ("yuv420p10le", "tv", "ffv1", "mkv"), ("yuv444p12le", "pc", "ffv1", "mkv"), ("gray16le", "pc", "ffv1", "mkv"),
-            ("rgb24", "pc", "qtrle", "mov"), ("rgba", "pc", "png", "mov"), ("bgra", "pc", "ffv1", "mkv")
+            ("rgb24", "pc", "qtrle", "mov"), ("rgba", "pc", "png", "mov"), ("bgra", "pc", "ffv1", "mkv"), ("gbrp", "pc", "ffv1", "mkv")
         ])
     func deeperAndRGBLumaIsMadeEightBitThenAveraged(pixelFormat: String, range: String, codec: String, container: String) throws {
         try expectDefinition(pixelFormat: pixelFormat, range: range, codec: codec, container: container) { raw, i in
             switch pixelFormat {
+            case "gbrp":
+                // Planes G, B, R.
+                let (g, b, r) = (Int(raw[i]), Int(raw[120 * 90 + i]), Int(raw[2 * 120 * 90 + i]))
+                return (19595 * r + 38470 * g + 7471 * b + 32768) >> 16
             case "rgb24", "rgba", "bgra":
                 let step = pixelFormat == "rgb24" ? 3 : 4
                 let (r, g, b) =

@@ -108,7 +108,8 @@ import TestSupport
         .enabled(if: TestSupport.ffmpeg != nil),
         arguments: [
             ("yuv420p10le", "tv", 1, "ffv1", "mkv"), ("yuv420p10le", "tv", 3, "ffv1", "mkv"), ("yuv444p12le", "pc", 2, "ffv1", "mkv"),
-            ("rgb24", "pc", 1, "qtrle", "mov"), ("rgb24", "pc", 3, "qtrle", "mov"), ("bgra", "pc", 2, "ffv1", "mkv")
+            ("rgb24", "pc", 1, "qtrle", "mov"), ("rgb24", "pc", 3, "qtrle", "mov"), ("bgra", "pc", 2, "ffv1", "mkv"),
+            ("gbrp", "pc", 3, "ffv1", "mkv")
         ])
     func deeperAndRGBChromaFollowsTheSameDefinition(pixelFormat: String, range: String, factor: Int, codec: String, container: String)
         throws
@@ -123,11 +124,13 @@ import TestSupport
         }
         /// The 8-bit (Cb, Cr) of full-size pixel (x, y).
         func chroma(x: Int, y: Int) -> (Int, Int) {
-            if pixelFormat == "rgb24" || pixelFormat == "bgra" {
-                let step = pixelFormat == "rgb24" ? 3 : 4, i = (y * fw + x) * step
+            if ["rgb24", "bgra", "gbrp"].contains(pixelFormat) {
+                let step = pixelFormat == "rgb24" ? 3 : 4, i = (y * fw + x) * step, p = y * fw + x
                 let (r, g, b) =
-                    pixelFormat == "bgra"
-                    ? (Int(raw[i + 2]), Int(raw[i + 1]), Int(raw[i])) : (Int(raw[i]), Int(raw[i + 1]), Int(raw[i + 2]))
+                    pixelFormat == "gbrp"
+                    ? (Int(raw[2 * fw * fh + p]), Int(raw[p]), Int(raw[fw * fh + p]))
+                    : pixelFormat == "bgra"
+                        ? (Int(raw[i + 2]), Int(raw[i + 1]), Int(raw[i])) : (Int(raw[i]), Int(raw[i + 1]), Int(raw[i + 2]))
                 let cb = (32768 * b - 11059 * r - 21709 * g + (128 << 16) + 32768) >> 16
                 let cr = (32768 * r - 27439 * g - 5329 * b + (128 << 16) + 32768) >> 16
                 return (min(255, max(0, cb)), min(255, max(0, cr)))

@@ -2,13 +2,14 @@ import CFFmpeg
 
 /// The chroma (Cb, Cr) nearest the centre of each output pixel, as 8-bit samples, for the formats
 /// `FrameScaler`'s own 8-bit chroma reader does not take: deeper planar YCbCr (9 to 16 bits,
-/// rounded to 8 and keeping their range) and packed 8-bit RGB (through BT.601 full-range YCbCr,
+/// rounded to 8 and keeping their range) and 8-bit RGB, packed or planar (through BT.601 full-range YCbCr,
 /// as `ColourChannel.chroma` defines it). libswscale's area-averaged RGB was most of the time spent on such
 /// captures.
 struct ChromaSamples {
     private enum Layout {
         case planes(cb: Plane, cr: Plane, shiftX: Int, shiftY: Int)
         case packedRGB(base: UnsafeMutablePointer<UInt8>, stride: Int, step: Int, red: Int, green: Int, blue: Int)
+        case planarRGB(red: LumaRows.Plane, green: LumaRows.Plane, blue: LumaRows.Plane)
     }
 
     /// A plane of 16-bit chroma words: the sample is `(word >> shift)`, `depth` bits.
@@ -42,6 +43,14 @@ struct ChromaSamples {
         guard d.flags & unsupported == 0, d.nb_components >= 3 else { return nil }
         let data = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
         let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
+        if d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0, d.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0 {
+            guard let r = LumaRows.Plane(d.comp.0, of: frame), let g = LumaRows.Plane(d.comp.1, of: frame),
+                let b = LumaRows.Plane(d.comp.2, of: frame)
+            else { return nil }
+            layout = .planarRGB(red: r, green: g, blue: b)
+            isFullRange = true
+            return
+        }
         if d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 {
             let r = d.comp.0, g = d.comp.1, b = d.comp.2
             guard d.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) == 0, r.plane == 0, g.plane == 0, b.plane == 0,
@@ -94,17 +103,32 @@ struct ChromaSamples {
                         let line = base + ((2 * y + 1) * fh / (2 * height)) * stride
                         for x in 0..<width {
                             let p = line + Int(column[x]) * step
-                            let r = Int32(p[red]), g = Int32(p[green]), b = Int32(p[blue])
-                            // BT.601 full range in 16-bit fixed point, rounded: ColourChannel.chroma.
-                            let cbValue = (32768 &* b &- 11059 &* r &- 21709 &* g &+ (128 << 16) &+ 32768) >> 16
-                            let crValue = (32768 &* r &- 27439 &* g &- 5329 &* b &+ (128 << 16) &+ 32768) >> 16
-                            cbRow[x] = UInt8(truncatingIfNeeded: min(255, max(0, cbValue)))
-                            crRow[x] = UInt8(truncatingIfNeeded: min(255, max(0, crValue)))
+                            (cbRow[x], crRow[x]) = ChromaSamples.chroma(red: p[red], green: p[green], blue: p[blue])
+                        }
+                        body(y, cbRow, crRow)
+                    }
+                case .planarRGB(let red, let green, let blue):
+                    for y in 0..<height {
+                        let row = (2 * y + 1) * fh / (2 * height)
+                        let r = red.row(row), g = green.row(row), b = blue.row(row)
+                        for x in 0..<width {
+                            let c = Int(column[x])
+                            (cbRow[x], crRow[x]) = ChromaSamples.chroma(red: r[c], green: g[c], blue: b[c])
                         }
                         body(y, cbRow, crRow)
                     }
                 }
             }
         }
+    }
+
+    /// BT.601 full-range (Cb, Cr) of an 8-bit RGB pixel in 16-bit fixed point, rounded: as
+    /// `ColourChannel.chroma` defines it.
+    @inline(__always)
+    private static func chroma(red: UInt8, green: UInt8, blue: UInt8) -> (UInt8, UInt8) {
+        let r = Int32(red), g = Int32(green), b = Int32(blue)
+        let cb = (32768 &* b &- 11059 &* r &- 21709 &* g &+ (128 << 16) &+ 32768) >> 16
+        let cr = (32768 &* r &- 27439 &* g &- 5329 &* b &+ (128 << 16) &+ 32768) >> 16
+        return (UInt8(truncatingIfNeeded: min(255, max(0, cb))), UInt8(truncatingIfNeeded: min(255, max(0, cr))))
     }
 }

@@ -2,8 +2,8 @@ import CFFmpeg
 
 /// A decoded frame's luma at full resolution, one 8-bit row at a time, for the box average
 /// (`FrameScaler`): straight from the plane of an 8-bit luma format, or made row by row from deeper
-/// luma samples (9 to 16 bits: ProRes, 10-bit HEVC, lossless captures) and from packed 8-bit RGB
-/// (QuickTime Animation, PNG-in-MOV). libswscale's area filter took 20 times FFmpeg's own decode
+/// luma samples (9 to 16 bits: ProRes, 10-bit HEVC, lossless captures) and from 8-bit RGB, packed
+/// (QuickTime Animation, PNG-in-MOV) or planar (H.264 and VP9 RGB). libswscale's area filter took 20 times FFmpeg's own decode
 /// time on an RGB capture and twice on a 10-bit one.
 ///
 /// Deeper samples are rounded to 8 bits (v · 2⁸⁻ᵈ, half up, at most 255), keeping their range;
@@ -16,6 +16,26 @@ struct LumaRows {
         case plane16(depth: Int, shift: Int, bigEndian: Bool)
         /// Packed 8-bit RGB: `step` bytes a pixel, red, green and blue at these offsets.
         case packedRGB(step: Int, red: Int, green: Int, blue: Int)
+        /// Planar 8-bit RGB (`gbrp`, what H.264 and VP9 RGB streams decode to): a plane each.
+        case planarRGB(red: Plane, green: Plane, blue: Plane)
+    }
+
+    /// One 8-bit plane of a planar format.
+    struct Plane {
+        let base: UnsafeMutablePointer<UInt8>, stride: Int
+
+        /// The plane of component `c` of `frame`, when it is one byte a sample.
+        init?(_ c: AVComponentDescriptor, of frame: UnsafeMutablePointer<AVFrame>) {
+            let data = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
+            let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
+            guard (0..<4).contains(c.plane), c.step == 1, c.offset == 0, c.depth == 8, c.shift == 0, let base = data[Int(c.plane)],
+                strides[Int(c.plane)] > 0
+            else { return nil }
+            self.base = base
+            stride = Int(strides[Int(c.plane)])
+        }
+
+        func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * stride }
     }
 
     private let layout: Layout
@@ -24,8 +44,8 @@ struct LumaRows {
     /// Whether the rows are full range (0–255) rather than limited (16–235).
     let isFullRange: Bool
 
-    /// Nil for a format it does not read (chroma-only, palettes, float, alpha-first RGB of more than
-    /// 8 bits, bitstreams): libswscale converts those.
+    /// Nil for a format it does not read (palettes, float, Bayer, RGB of more than 8 bits,
+    /// bitstreams): libswscale converts those.
     init?(_ frame: UnsafeMutablePointer<AVFrame>) {
         guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)),
             let base = frame.pointee.data.0, frame.pointee.linesize.0 > 0
@@ -38,6 +58,14 @@ struct LumaRows {
         let bigEndian = d.flags & UInt64(AV_PIX_FMT_FLAG_BE) != 0
         self.base = base
         stride = Int(frame.pointee.linesize.0)
+        if isRGB, d.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0 {
+            guard d.nb_components >= 3, let r = Plane(d.comp.0, of: frame), let g = Plane(d.comp.1, of: frame),
+                let b = Plane(d.comp.2, of: frame)
+            else { return nil }
+            layout = .planarRGB(red: r, green: g, blue: b)
+            isFullRange = true
+            return
+        }
         if isRGB {
             let r = d.comp.0, g = d.comp.1, b = d.comp.2
             // Packed: all three in plane 0, one byte each, at the same step (3 or 4).
@@ -95,6 +123,13 @@ struct LumaRows {
                 let sum = 19595 &* UInt32(p[red]) &+ 38470 &* UInt32(p[green]) &+ 7471 &* UInt32(p[blue]) &+ 32768
                 scratch[x] = UInt8(truncatingIfNeeded: sum >> 16)
                 p += step
+            }
+            return UnsafePointer(scratch)
+        case .planarRGB(let red, let green, let blue):
+            let r = red.row(y) + first, g = green.row(y) + first, b = blue.row(y) + first
+            for x in 0..<count {
+                let sum = 19595 &* UInt32(r[x]) &+ 38470 &* UInt32(g[x]) &+ 7471 &* UInt32(b[x]) &+ 32768
+                scratch[x] = UInt8(truncatingIfNeeded: sum >> 16)
             }
             return UnsafePointer(scratch)
         }
