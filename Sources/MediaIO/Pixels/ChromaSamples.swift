@@ -19,12 +19,12 @@ struct ChromaSamples {
         /// Row `row`'s samples at `columns` (in samples), rounded to 8 bits, into `out`.
         func samples(row: Int, columns: UnsafeBufferPointer<Int32>, into out: UnsafeMutablePointer<UInt8>) {
             let line = UnsafeRawPointer(base + row * stride + offset)
-            let drop = UInt32(depth - 8), half: UInt32 = depth > 8 ? 1 << (depth - 9) : 0
+            let (half, drop) = LumaRows.rounding(depth: depth)
             let mask = UInt32((1 << depth) - 1), shift = UInt32(self.shift)
             for (x, column) in columns.enumerated() {
                 let raw = line.loadUnaligned(fromByteOffset: Int(column) * step, as: UInt16.self)
                 let word = UInt32(bigEndian ? UInt16(bigEndian: raw) : UInt16(littleEndian: raw))
-                out[x] = UInt8(truncatingIfNeeded: min(255, (((word >> shift) & mask) &+ half) >> drop))
+                out[x] = LumaRows.eightBit((word >> shift) & mask, half: half, drop: drop)
             }
         }
     }
@@ -38,9 +38,7 @@ struct ChromaSamples {
     init?(_ frame: UnsafeMutablePointer<AVFrame>) {
         guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)) else { return nil }
         let d = descriptor.pointee
-        let unsupported = UInt64(
-            AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BAYER)
-        guard d.flags & unsupported == 0, d.nb_components >= 3 else { return nil }
+        guard d.flags & LumaRows.unreadFormats == 0, d.nb_components >= 3 else { return nil }
         let data = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
         let strides = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
         if d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0, d.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0 {

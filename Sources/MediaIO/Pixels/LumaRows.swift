@@ -51,9 +51,7 @@ struct LumaRows {
             let base = frame.pointee.data.0, frame.pointee.linesize.0 > 0
         else { return nil }
         let d = descriptor.pointee
-        let unsupported = UInt64(
-            AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BAYER)
-        guard d.flags & unsupported == 0, d.nb_components >= 1 else { return nil }
+        guard d.flags & LumaRows.unreadFormats == 0, d.nb_components >= 1 else { return nil }
         let isRGB = d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
         let bigEndian = d.flags & UInt64(AV_PIX_FMT_FLAG_BE) != 0
         self.base = base
@@ -99,13 +97,13 @@ struct LumaRows {
         case .plane8:
             return UnsafePointer(line + first)
         case .plane16(let depth, let shift, let bigEndian):
-            let drop = UInt32(depth - 8), half: UInt32 = depth > 8 ? 1 << (depth - 9) : 0
+            let (half, drop) = LumaRows.rounding(depth: depth)
             if !bigEndian, shift == 0 {
                 // The usual layout (10- and 12-bit YCbCr): a loop the compiler vectorises. FFmpeg's
                 // planes are aligned, and its samples of fewer than 16 bits have their high bits clear.
                 let words = UnsafeRawPointer(line).assumingMemoryBound(to: UInt16.self) + first
                 for x in 0..<count {
-                    scratch[x] = UInt8(truncatingIfNeeded: min(255, (UInt32(UInt16(littleEndian: words[x])) &+ half) >> drop))
+                    scratch[x] = LumaRows.eightBit(UInt32(UInt16(littleEndian: words[x])), half: half, drop: drop)
                 }
                 return UnsafePointer(scratch)
             }
@@ -114,24 +112,42 @@ struct LumaRows {
             for x in 0..<count {
                 let raw = words.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
                 let word = UInt32(bigEndian ? UInt16(bigEndian: raw) : UInt16(littleEndian: raw))
-                scratch[x] = UInt8(truncatingIfNeeded: min(255, (((word >> UInt32(shift)) & mask) &+ half) >> drop))
+                scratch[x] = LumaRows.eightBit((word >> UInt32(shift)) & mask, half: half, drop: drop)
             }
             return UnsafePointer(scratch)
         case .packedRGB(let step, let red, let green, let blue):
             var p = line + first * step
             for x in 0..<count {
-                let sum = 19595 &* UInt32(p[red]) &+ 38470 &* UInt32(p[green]) &+ 7471 &* UInt32(p[blue]) &+ 32768
-                scratch[x] = UInt8(truncatingIfNeeded: sum >> 16)
+                scratch[x] = LumaRows.luma(red: p[red], green: p[green], blue: p[blue])
                 p += step
             }
             return UnsafePointer(scratch)
         case .planarRGB(let red, let green, let blue):
             let r = red.row(y) + first, g = green.row(y) + first, b = blue.row(y) + first
-            for x in 0..<count {
-                let sum = 19595 &* UInt32(r[x]) &+ 38470 &* UInt32(g[x]) &+ 7471 &* UInt32(b[x]) &+ 32768
-                scratch[x] = UInt8(truncatingIfNeeded: sum >> 16)
-            }
+            for x in 0..<count { scratch[x] = LumaRows.luma(red: r[x], green: g[x], blue: b[x]) }
             return UnsafePointer(scratch)
         }
+    }
+
+    /// Formats neither this nor `ChromaSamples` reads (palettes, bitstreams, hardware frames, float,
+    /// Bayer): libswscale converts them.
+    static let unreadFormats = UInt64(
+        AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BAYER)
+
+    /// The constants of `eightBit` for samples of `depth` bits (9 to 16).
+    static func rounding(depth: Int) -> (half: UInt32, drop: UInt32) {
+        (depth > 8 ? 1 << (depth - 9) : 0, UInt32(depth - 8))
+    }
+
+    /// A deeper sample rounded to 8 bits, half up, at most 255 (`rounding(depth:)` gives the constants).
+    @inline(__always)
+    static func eightBit(_ sample: UInt32, half: UInt32, drop: UInt32) -> UInt8 {
+        UInt8(truncatingIfNeeded: min(255, (sample &+ half) >> drop))
+    }
+
+    /// BT.601 full-range luma of an 8-bit RGB pixel in 16-bit fixed point, rounded.
+    @inline(__always)
+    static func luma(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: (19595 &* UInt32(red) &+ 38470 &* UInt32(green) &+ 7471 &* UInt32(blue) &+ 32768) >> 16)
     }
 }
