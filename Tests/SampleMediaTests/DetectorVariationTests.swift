@@ -589,6 +589,19 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         try expectAutoModeReadsExactly(c)
     }
 
+    @Test func aNearSymmetricDropWhoseTurnChangesTwoBlocksIsFound() throws {
+        // Case 197 of the accuracy benchmark's seed 1: a drop of 54 pixels on a 3x capture (18 at
+        // the working resolution), HEVC at crf 24, mirrored for three frames. Only its highlight and
+        // its pupils change when it turns: a strip a few pixels high in two blocks, which no group of
+        // three blocks held, and auto mode never found the sprite.
+        let c = accuracyCase(197)
+        let s = c.scenario
+        try #require(
+            s.sprite == .drop && s.pixelScale == 3 && c.flips.count == 1 && c.turns.isEmpty,
+            "the case drawn is not the one described")
+        try expectAutoModeReadsExactly(c)
+    }
+
     /// Runs auto mode on accuracy case `c` and expects exactly its flips and lasting turns, and
     /// every facing it states true.
     private func expectAutoModeReadsExactly(_ c: AccuracyCase) throws {

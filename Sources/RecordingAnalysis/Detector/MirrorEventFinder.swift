@@ -46,6 +46,17 @@ public enum MirrorEventFinder {
         public var minimumSide: Int = 8
         /// Whether a pair in which nothing is found is looked at again with half the change threshold.
         public var looksAgainAtHalfThreshold = true
+        /// The block gates of a last look at half the threshold, where nothing else was found: smaller
+        /// groups of fewer changed pixels. Nil: no such look.
+        public var sparseLook: SparseLook? = SparseLook()
+        public init() {}
+    }
+
+    /// The gates of the last look (`Parameters.sparseLook`), which replace the usual ones.
+    public struct SparseLook: Sendable {
+        public var minimumChangedPerBlock = 8
+        public var minimumBlocks = 2
+        public var minimumSide = 6
         public init() {}
     }
 
@@ -101,7 +112,16 @@ public enum MirrorEventFinder {
         p.changeThreshold = lower
         p.minimumDirectError = min(p.minimumDirectError, Double(lower) / 2)
         let again = look(old: old, new: new, measuredIn: measured, area: area, parameters: p, skipping: skipping.union(seen))
-        return (again.events, seen.union(again.tested))
+        let testedSoFar = seen.union(again.tested)
+        // A last look, only where every other found nothing, at groups of two blocks: a near-symmetric
+        // sprite a few dozen pixels wide at the working resolution (a drop whose only asymmetry is a
+        // highlight and its pupils) changes a strip a few pixels high when it turns, in two blocks.
+        guard again.events.isEmpty, let sparse = p.sparseLook else { return (again.events, testedSoFar) }
+        p.minimumChangedPerBlock = sparse.minimumChangedPerBlock
+        p.minimumBlocks = sparse.minimumBlocks
+        p.minimumSide = sparse.minimumSide
+        let last = look(old: old, new: new, measuredIn: measured, area: area, parameters: p, skipping: skipping.union(testedSoFar))
+        return (last.events, testedSoFar.union(last.tested))
     }
 
     /// The events whose changed pixels (by `p.changeThreshold`) form components: first of touching
