@@ -33,7 +33,40 @@ private struct SeededNoise {
     }
 }
 
+/// A 120x80 gray scene with a round, near-symmetric "drop" 18 pixels wide at `x` (rows 32-49): its
+/// only asymmetry is a highlight on one shoulder (rows 40-41) and pupils looking one way (rows 44-45).
+private func drop(x: Int, mirrored: Bool) -> GrayImage {
+    var img = GrayImage(width: 120, height: 80, fill: 100)
+    for dy in 0..<18 {
+        for dx in 0..<18 where (Double(dx) - 8.5) * (Double(dx) - 8.5) + (Double(dy) - 8.5) * (Double(dy) - 8.5) <= 81 {
+            img[x + dx, 32 + dy] = 170
+        }
+    }
+    // Facing right: the highlight on the right shoulder, white eyes at 5-6 and 11-12, pupils at 6 and 12.
+    func put(_ dx: Int, _ dy: Int, _ v: UInt8) { img[mirrored ? x + 17 - dx : x + dx, 32 + dy] = v }
+    for dx in 12...14 { for dy in 8...9 { put(dx, dy, 240) } }
+    for dx in [5, 6, 11, 12] { for dy in 12...13 { put(dx, dy, dx == 6 || dx == 12 ? 20 : 250) } }
+    return img
+}
+
 @Suite struct MirrorEventFinderTests {
+    @Test func aNearSymmetricSpriteWhoseTurnChangesTwoBlocksIsFoundByTheLastLook() throws {
+        // The turn changes the highlight and the pupils only: 20 pixels in two 8x8 blocks, fewer
+        // than the three blocks of 12 the other looks need.
+        let old = drop(x: 47, mirrored: false), new = drop(x: 47, mirrored: true)
+        var withoutLastLook = MirrorEventFinder.Parameters()
+        withoutLastLook.sparseLook = nil
+        #expect(MirrorEventFinder.find(old: old, new: new, parameters: withoutLastLook).isEmpty)
+        let events = MirrorEventFinder.find(old: old, new: new)
+        let e = try #require(events.first)
+        #expect(events.count == 1)
+        // Columns 47...64: the centre line is at 55.5, so axis2 = 111.
+        #expect(e.axis2 == 111)
+        // Walking without turning is no event, in any look.
+        #expect(MirrorEventFinder.find(old: old, new: drop(x: 49, mirrored: false)).isEmpty)
+        #expect(MirrorEventFinder.find(old: old, new: drop(x: 48, mirrored: false)).isEmpty)
+    }
+
     @Test func findsAMirroredSpriteAboutItsOwnCentre() throws {
         let events = MirrorEventFinder.find(old: scene(x: 50, mirrored: false), new: scene(x: 50, mirrored: true))
         let e = try #require(events.first)

@@ -54,8 +54,11 @@ public enum MirrorEventFinder {
 
     /// The gates of the last look (`Parameters.sparseLook`), which replace the usual ones.
     public struct SparseLook: Sendable {
+        /// Changed pixels that make a block busy (the other looks: `Parameters.minimumChangedPerBlock`).
         public var minimumChangedPerBlock = 8
+        /// Busy blocks a group needs (`Parameters.minimumBlocks`).
         public var minimumBlocks = 2
+        /// Width and height the changed box needs (`Parameters.minimumSide`).
         public var minimumSide = 6
         public init() {}
     }
