@@ -787,27 +787,16 @@ public struct MirrorDetector: Sendable {
                 let rx = max(6, last.box.width / 8) + 2 * last.misses, ry = max(4, last.box.height / 4) + last.misses
                 return PixelRect(x: last.box.x - rx, y: last.box.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
             } ?? near
-        let orientations = [weighted, weighted.mirrored]
-        var best: [(score: Float, box: PixelRect, columns: Range<Int>)?] = [nil, nil]
-        // The widest part either orientation matches surely: both are compared at that width (a
-        // narrower part of the wrong orientation often matches as well, a near-symmetric half).
-        for keep in [weighted.width, 7 * weighted.width / 8, 3 * weighted.width / 4, 5 * weighted.width / 8, weighted.width / 2]
-        where keep >= 4 {
-            best = [nil, nil]
-            for (o, t) in orientations.enumerated() {
-                for columns in Set([0..<keep, (t.width - keep)..<t.width]) {
-                    let piece = t.columns(columns)
-                    guard piece.contrast >= 2,
-                        let m = TemplateMatcher(piece).bestCoarseToFine(
-                            in: image,
-                            positions: PixelRect(x: region.x + columns.lowerBound, y: region.y, width: region.width, height: region.height))
-                    else { continue }
-                    if m.score > (best[o]?.score ?? -2) {
-                        best[o] = (m.score, PixelRect(x: m.x - columns.lowerBound, y: m.y, width: t.width, height: t.height), columns)
-                    }
-                }
-            }
-            if max(best[0]?.score ?? -1, best[1]?.score ?? -1) >= configuration.sureThreshold { break }
+        var best = bestParts(of: weighted, in: image, region: region, at: nil)
+        if let c = best[0]?.score, let m = best[1]?.score, max(c, m) >= configuration.sureThreshold,
+            FrameOrientation.confidence(best: max(c, m), other: min(c, m)) < configuration.confidenceThreshold
+        {
+            // Both ways round about equally well: read again with each part's cut at an edge the rest
+            // of the sprite can be hidden beyond. A car's rear half lines up on its mirror image's
+            // rear half, one half-length on, where the front would be in plain view.
+            let edges = OccluderEdges(
+                in: image, rows: region.y..<(region.maxY + weighted.height), columns: region.x..<(region.maxX + weighted.width))
+            best = bestParts(of: weighted, in: image, region: region, at: edges)
         }
         let cs = best[0]?.score ?? -1, ms = best[1]?.score ?? -1
         guard max(cs, ms) >= configuration.sureThreshold, let winner = cs >= ms ? best[0] : best[1] else {
@@ -828,6 +817,45 @@ public struct MirrorDetector: Sendable {
                 index: index, facing: cs >= ms ? .canonical : .mirrored, canonicalScore: cs, mirroredScore: ms, position: winner.box,
                 measured: true, confidence: confidence), winner.columns
         )
+    }
+
+    /// For each orientation of `weighted` (canonical, mirrored), its best-matching left or right part
+    /// whose box starts in `region`: at the widest of the part widths tried (100 % down to 50 % in
+    /// eighths) at which either orientation matches at `sureThreshold`, else at the narrowest. Both
+    /// are compared at that width: a narrower part of the wrong orientation often matches as well (a
+    /// near-symmetric half). With `edges`, a part narrower than the sprite is placed only where its
+    /// cut lies at one of them.
+    private func bestParts(of weighted: SpriteTemplate, in image: GrayImage, region: PixelRect, at edges: OccluderEdges?)
+        -> [(score: Float, box: PixelRect, columns: Range<Int>)?]
+    {
+        let orientations = [weighted, weighted.mirrored]
+        var best: [(score: Float, box: PixelRect, columns: Range<Int>)?] = [nil, nil]
+        let eighth = weighted.width / 8
+        for keep in (0...4).map({ weighted.width - $0 * weighted.width / 8 }) where keep >= 4 {
+            best = [nil, nil]
+            for (o, t) in orientations.enumerated() {
+                for columns in Set([0..<keep, (t.width - keep)..<t.width]) {
+                    let piece = t.columns(columns)
+                    guard piece.contrast >= 2 else { continue }
+                    let starts = PixelRect(x: region.x + columns.lowerBound, y: region.y, width: region.width, height: region.height)
+                    let areas =
+                        edges.flatMap { edges in
+                            keep < t.width
+                                ? edges.partStarts(part: columns, slack: eighth + 2).compactMap {
+                                    starts.intersection(PixelRect(x: $0.lowerBound, y: starts.y, width: $0.count, height: starts.height))
+                                } : nil
+                        } ?? [starts]
+                    for area in areas {
+                        guard let m = TemplateMatcher(piece).bestCoarseToFine(in: image, positions: area) else { continue }
+                        if m.score > (best[o]?.score ?? -2) {
+                            best[o] = (m.score, PixelRect(x: m.x - columns.lowerBound, y: m.y, width: t.width, height: t.height), columns)
+                        }
+                    }
+                }
+            }
+            if max(best[0]?.score ?? -1, best[1]?.score ?? -1) >= configuration.sureThreshold { break }
+        }
+        return best
     }
 
     /// Template mode, a sure track lost: where the sprite's box may start while part of it is hidden
