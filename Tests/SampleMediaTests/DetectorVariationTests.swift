@@ -615,6 +615,16 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         try expectAutoModeReadsExactly(c)
     }
 
+    @Test func autoModeReadsAReArmedSnailBackBeyondTheEdgeByThePartInView() throws {
+        // Case 194 again, without a template: the track its first flip started lost the snail when
+        // the second and third taps sent it back to its start, half beyond the card's edge, where the
+        // appearance matches nowhere whole (the build before: both flips missed, those frames
+        // unknown). The part in view is read, as template mode reads it.
+        let c = accuracyCase(194)
+        try #require(c.rearmed && c.occluded && c.flips.count == 3 && c.turns.isEmpty, "the generator changed: \(c.scenario)")
+        try expectAutoModeReadsExactly(c)
+    }
+
     /// Runs auto mode on accuracy case `c` and expects exactly its flips and lasting turns, and
     /// every facing it states true.
     private func expectAutoModeReadsExactly(_ c: AccuracyCase) throws {

@@ -384,6 +384,17 @@ public struct MirrorDetector: Sendable {
             {
                 retractTrack(since: first.index - 1)
                 result = FrameOrientation(index: index, facing: .canonical, measured: false)
+            } else if result.position == nil, result.reason == .lost || result.reason == .outOfView, let near = partlyHiddenWhileLost,
+                let appearance = template
+            {
+                // As in template mode, a sprite lost is read by the part of its appearance in view: a
+                // re-armed walk sends it back to where it began, and that may be beyond the card's edge.
+                if partial { image = try fullFrame() }
+                let read = readVisiblePart(of: appearance, index: index, in: image, near: near, following: false)
+                if read.orientation.facing != .unknown {
+                    result = read.orientation
+                    readByPart = true
+                }
             }
         } else {
             result = FrameOrientation(index: index, facing: .canonical, measured: false)
@@ -766,8 +777,8 @@ public struct MirrorDetector: Sendable {
         return true
     }
 
-    /// Template mode, where the whole of the template matched nowhere (reading again a frame before
-    /// it was located, or a frame in which a sure track is lost): a sprite partly hidden beyond an
+    /// Where the whole of the template (auto mode: the track's appearance) matched nowhere (reading
+    /// again a frame before it was located, or a frame in which a track is lost): a sprite partly hidden beyond an
     /// edge (the card's, a view's) is read by the part of it in view. Each orientation's left or
     /// right 50–100 % is searched for in `near`; the best part decides, as a whole sprite does, but
     /// only at the sure threshold (a part of a template matches more things than the whole of it),
@@ -858,12 +869,13 @@ public struct MirrorDetector: Sendable {
         return best
     }
 
-    /// Template mode, a sure track lost: where the sprite's box may start while part of it is hidden
+    /// A track lost (in template mode a sure one; in auto mode one past its probation): where the
+    /// sprite's box may start while part of it is hidden
     /// (`readVisiblePart`), near its last place and near where the template was located. A re-armed
     /// walk jumps back to where it began, and a walk that began beyond the card's edge is partly
     /// hidden there again: the whole appearance matches nowhere, though half of it is plain to see.
     private var partlyHiddenWhileLost: PixelRect? {
-        guard !adaptive, let last = lastPosition else { return nil }
+        guard let last = lastPosition else { return nil }
         var region = nearbyWindow(around: last)
         if let at = locatedAt { region = region.union(Self.walkRegion(around: at)) }
         return region
