@@ -1319,6 +1319,18 @@ public struct MirrorDetector: Sendable {
             }
         }
         let returned = returnIfBetterBehind(image: image, matchers: matchers, c: &c, m: &m)
+        // A sprite is at one place: an orientation no search kept (its matches elsewhere failed the
+        // whole-appearance or colour tests) is read where the other one was found. Read against
+        // nothing, a frame is as sure as any: a drop next to the card's edge just after its flip
+        // was read mirrored at 0.83 with nothing unmirrored to compare.
+        if (c == nil) != (m == nil), let found = c ?? m {
+            let area = window(around: PixelRect(x: found.x, y: found.y, width: 1, height: 1), reach: configuration.apartPixels)
+            if c == nil {
+                c = matchers.canonical.bestCoarseToFine(in: image, positions: area)
+            } else {
+                m = matchers.mirrored.bestCoarseToFine(in: image, positions: area)
+            }
+        }
         let cs = c?.score ?? -1, ms = m?.score ?? -1
         lastScore = max(cs, ms) >= threshold ? max(cs, ms) : nil
         guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
