@@ -139,6 +139,12 @@ public struct MirrorDetector: Sendable {
         /// Template mode: a template located, or tracked, at this correlation is surely in the right
         /// place; below it, the whole frame is searched again now and then (see `relocate`).
         public var sureThreshold: Float = 0.85
+        /// A sprite read by the part in view, where no part matched at `sureThreshold`: a part whose
+        /// cut lies at an occluder edge (`OccluderEdges`) is taken at this correlation, the bar of a
+        /// whole sprite found over the whole frame (`acquireThreshold`). Cut there, a part is not a
+        /// piece of something else lined up by chance, and a part of a dim sprite matches no better
+        /// than its whole does.
+        public var partAtEdgeThreshold: Float = 0.7
         /// Template mode: whether an unsure place is searched for again.
         public var relocateWhileUnsure = true
         /// Template mode: frames from locating to the first search again (then twice as many each time).
@@ -782,8 +788,8 @@ public struct MirrorDetector: Sendable {
     /// edge (the card's, a view's) is read by the part of it in view. Each orientation's left or
     /// right 50–100 % is searched for in `near`; the best part decides, as a whole sprite does, but
     /// only at the sure threshold (a part of a template matches more things than the whole of it),
-    /// and the other orientation's best part is what it must beat. The box reported is the whole
-    /// sprite's.
+    /// or at `partAtEdgeThreshold` for parts cut at an occluder edge, and the other orientation's
+    /// best part is what it must beat. The box reported is the whole sprite's.
     /// - Parameter following: once a part is found, the next frames look for it near where it was
     ///   (reading again the frames before the template was located, where a part of another sprite
     ///   in the region can match as well). A lost track is searched for over all of `near` in every
@@ -809,8 +815,18 @@ public struct MirrorDetector: Sendable {
                 in: image, rows: region.y..<(region.maxY + weighted.height), columns: region.x..<(region.maxX + weighted.width))
             best = bestParts(of: weighted, in: image, region: region, at: edges)
         }
+        var threshold = configuration.sureThreshold
+        if max(best[0]?.score ?? -1, best[1]?.score ?? -1) < threshold {
+            let edges = OccluderEdges(
+                in: image, rows: region.y..<(region.maxY + weighted.height), columns: region.x..<(region.maxX + weighted.width))
+            let atEdges = bestParts(of: weighted, in: image, region: region, at: edges, sure: configuration.partAtEdgeThreshold)
+            if max(atEdges[0]?.score ?? -1, atEdges[1]?.score ?? -1) >= configuration.partAtEdgeThreshold {
+                best = atEdges
+                threshold = configuration.partAtEdgeThreshold
+            }
+        }
         let cs = best[0]?.score ?? -1, ms = best[1]?.score ?? -1
-        guard max(cs, ms) >= configuration.sureThreshold, let winner = cs >= ms ? best[0] : best[1] else {
+        guard max(cs, ms) >= threshold, let winner = cs >= ms ? best[0] : best[1] else {
             if following, let last = part { part = last.misses < configuration.nearbySearchFrames ? (last.box, last.misses + 1) : nil }
             return (FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound), nil)
         }
@@ -832,11 +848,13 @@ public struct MirrorDetector: Sendable {
 
     /// For each orientation of `weighted` (canonical, mirrored), its best-matching left or right part
     /// whose box starts in `region`: at the widest of the part widths tried (100 % down to 50 % in
-    /// eighths) at which either orientation matches at `sureThreshold`, else at the narrowest. Both
+    /// eighths) at which either orientation matches at `sure` (default `sureThreshold`), else at the narrowest. Both
     /// are compared at that width: a narrower part of the wrong orientation often matches as well (a
     /// near-symmetric half). With `edges`, a part narrower than the sprite is placed only where its
     /// cut lies at one of them.
-    private func bestParts(of weighted: SpriteTemplate, in image: GrayImage, region: PixelRect, at edges: OccluderEdges?)
+    private func bestParts(
+        of weighted: SpriteTemplate, in image: GrayImage, region: PixelRect, at edges: OccluderEdges?, sure: Float? = nil
+    )
         -> [(score: Float, box: PixelRect, columns: Range<Int>)?]
     {
         let orientations = [weighted, weighted.mirrored]
@@ -864,7 +882,7 @@ public struct MirrorDetector: Sendable {
                     }
                 }
             }
-            if max(best[0]?.score ?? -1, best[1]?.score ?? -1) >= configuration.sureThreshold { break }
+            if max(best[0]?.score ?? -1, best[1]?.score ?? -1) >= (sure ?? configuration.sureThreshold) { break }
         }
         return best
     }
