@@ -310,8 +310,8 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     @Test func aFrameWhoseOtherOrientationNoSearchKeptIsNotReadAgainstNothing() throws {
         // Case 111 (seed 1): an 18 px drop at 120 Hz, a frame every third refresh, HEVC with
         // B-frames, re-armed back to its start beside the card's edge. Two frames after its second
-        // flip, a whole-frame search kept only the mirrored match (0.67; the unmirrored ones failed
-        // the whole-appearance test elsewhere), and the build before read the drop mirrored there
+        // flip, a whole-frame search kept only the mirrored match (0.67; no unmirrored one passed
+        // the whole-appearance and colour tests), and the build before read the drop mirrored there
         // against nothing, at confidence 0.83. Both orientations are now read at that one place:
         // 0.62 against 0.67, ambiguous.
         let c = accuracyCase(111)

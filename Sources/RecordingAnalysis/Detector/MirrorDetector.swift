@@ -804,6 +804,16 @@ public struct MirrorDetector: Sendable {
                 let rx = max(6, last.box.width / 8) + 2 * last.misses, ry = max(4, last.box.height / 4) + last.misses
                 return PixelRect(x: last.box.x - rx, y: last.box.y - ry, width: 2 * rx + 1, height: 2 * ry + 1)
             } ?? near
+        // Found once, only for a frame that needs them.
+        var found: OccluderEdges?
+        func edges() -> OccluderEdges {
+            let e =
+                found
+                ?? OccluderEdges(
+                    in: image, rows: region.y..<(region.maxY + weighted.height), columns: region.x..<(region.maxX + weighted.width))
+            found = e
+            return e
+        }
         var best = bestParts(of: weighted, in: image, region: region, at: nil)
         if let c = best[0]?.score, let m = best[1]?.score, max(c, m) >= configuration.sureThreshold,
             FrameOrientation.confidence(best: max(c, m), other: min(c, m)) < configuration.confidenceThreshold
@@ -811,15 +821,11 @@ public struct MirrorDetector: Sendable {
             // Both ways round about equally well: read again with each part's cut at an edge the rest
             // of the sprite can be hidden beyond. A car's rear half lines up on its mirror image's
             // rear half, one half-length on, where the front would be in plain view.
-            let edges = OccluderEdges(
-                in: image, rows: region.y..<(region.maxY + weighted.height), columns: region.x..<(region.maxX + weighted.width))
-            best = bestParts(of: weighted, in: image, region: region, at: edges)
+            best = bestParts(of: weighted, in: image, region: region, at: edges())
         }
         var threshold = configuration.sureThreshold
         if max(best[0]?.score ?? -1, best[1]?.score ?? -1) < threshold {
-            let edges = OccluderEdges(
-                in: image, rows: region.y..<(region.maxY + weighted.height), columns: region.x..<(region.maxX + weighted.width))
-            let atEdges = bestParts(of: weighted, in: image, region: region, at: edges, sure: configuration.partAtEdgeThreshold)
+            let atEdges = bestParts(of: weighted, in: image, region: region, at: edges(), sure: configuration.partAtEdgeThreshold)
             if max(atEdges[0]?.score ?? -1, atEdges[1]?.score ?? -1) >= configuration.partAtEdgeThreshold {
                 best = atEdges
                 threshold = configuration.partAtEdgeThreshold
