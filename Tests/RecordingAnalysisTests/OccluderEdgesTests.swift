@@ -32,6 +32,13 @@ private func pageAndCard(page: UInt8, card: UInt8) -> GrayImage {
         #expect(faint.columns == [0, 120])
     }
 
+    @Test func aStretchOutsideTheImageHasOnlyItsBorders() {
+        let image = pageAndCard(page: 235, card: 40)
+        #expect(OccluderEdges(in: image, rows: 70..<90, columns: 0..<120).columns == [0, 120])
+        #expect(OccluderEdges(in: image, rows: -30..<(-10), columns: 0..<120).columns == [0, 120])
+        #expect(OccluderEdges(in: image, rows: 10..<50, columns: 130..<160).columns == [0, 120])
+    }
+
     @Test func aPartStartsAtTheEdgeItsRestIsHiddenBeyond() {
         let edges = OccluderEdges(in: pageAndCard(page: 235, card: 40), rows: 0..<60, columns: 20..<120)
         #expect(edges.columns == [0, 120], "only the image's borders in these columns")

@@ -17,7 +17,10 @@ public struct OccluderEdges: Equatable, Sendable {
     /// The edges in `rows` x `columns` of `image` (clipped to it).
     public init(in image: GrayImage, rows: Range<Int>, columns: Range<Int>) {
         var found = [0]
-        let r = max(0, rows.lowerBound)..<min(image.height, rows.upperBound)
+        // A stretch may reach beyond the image (a sprite lost while moving keeps moving in the guess),
+        // or lie wholly outside it.
+        let top = max(0, rows.lowerBound), bottom = min(image.height, rows.upperBound)
+        let r = top..<max(top, bottom)
         let lo = max(2, columns.lowerBound), hi = min(image.width - 1, columns.upperBound)
         if r.count >= 4, lo < hi {
             let needed = Int((Self.rowShare * Double(r.count)).rounded(.up))
