@@ -55,6 +55,13 @@ struct CaptureAnalysis {
                         ", but no match good enough in luma agrees in colour (best \(Format.score($0))"
                             + String(format: ", %.2f needed)", c.colourAgreement)
                     } ?? "")
+            } else if detector.template != nil, let notWhole = detector.bestMatchNotWhole {
+                found =
+                    "best match \(Format.score(notWhole.score))"
+                    + String(
+                        format: " at scale %.2f, but only %d of its 4 quarters match there on their own", detector.templateScale ?? 0,
+                        notWhole.quarters)
+                    + " (\(c.quartersNeeded) needed)"
             } else if detector.template != nil {
                 found =
                     "best match \(Format.score(detector.bestTrackedScore ?? 0))"

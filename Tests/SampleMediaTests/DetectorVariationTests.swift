@@ -333,6 +333,22 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         #expect(wrong.isEmpty, "frames read the wrong way round: \(wrong)")
     }
 
+    @Test func aSnailsTemplateOnAScreenWithoutASnailIsRefusedWhereOnlyPartOfItMatches() throws {
+        // UI-only cases 33 and 38 (seed 1): list rows, icons and pages, no sprite. The snail's
+        // template at half scale reached the sure correlation (0.85–0.87) where the rounded bottom
+        // half of a glyph or icon matched it, and the build before took that for the snail: it read
+        // frames left and right and left "undecided" findings. Only two of its quarters match there.
+        for n in [33, 38] {
+            let c = accuracyCase(n)
+            try #require(c.uiOnly, "the generator changed: case \(n) is not UI-only")
+            let (r, _) = try orientation(of: c, template: .snail)
+            #expect(r.status == 65, "case \(n): \(r.stdout)")
+            #expect(r.stderr.hasPrefix("analyze-recording: template not found in "), "case \(n): \(r.stderr)")
+            #expect(r.stderr.contains("of its 4 quarters match there on their own (3 needed)"), "case \(n): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "case \(n): \(r.stderr)")
+        }
+    }
+
     @Test func aDimSnailFlippedHalfBeyondTheEdgeIsReadByAPartCutAtTheEdge() throws {
         // Case 29 (seed 1): a 60 px snail at a third of the light, H.264 at crf 34, a frame every
         // third refresh, starting half beyond the card's left edge. Its first flip is one frame there,

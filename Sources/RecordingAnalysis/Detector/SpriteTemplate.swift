@@ -28,6 +28,13 @@ public struct SpriteTemplate: Equatable, Sendable {
         return SpriteTemplate(width: r.count, height: height, pixels: p, weights: w)
     }
 
+    /// The template's rows in `range`.
+    public func rows(_ range: Range<Int>) -> SpriteTemplate {
+        let r = range.clamped(to: 0..<height)
+        let cut = (r.lowerBound * width)..<(r.upperBound * width)
+        return SpriteTemplate(width: width, height: r.count, pixels: Array(pixels[cut]), weights: Array(weights[cut]))
+    }
+
     /// A template cut out of a gray image, every pixel weighted 1.
     public init(cutting rect: PixelRect, from image: GrayImage) {
         var p = [Float](repeating: 0, count: rect.width * rect.height)
