@@ -63,6 +63,23 @@ private func frame(with sprite: SpriteTemplate, withoutTopHalf: Bool = false) ->
         #expect(SpriteQuarters.matching(sprite, in: image, x: 20, y: 16, threshold: 0.55) == 2)
     }
 
+    @Test func anAssetsTransparentMarginsAreNotPartOfAnyQuarter() {
+        // The sprite with 10 transparent columns left, 2 right and 12 transparent rows above: cut
+        // at the canvas's middle, its top quarters would be little more than margin.
+        let sprite = snailLikeSprite()
+        let width = sprite.width + 12, height = sprite.height + 12
+        var pixels = [Float](repeating: 0, count: width * height), weights = pixels
+        for y in 0..<sprite.height {
+            for x in 0..<sprite.width {
+                pixels[(y + 12) * width + x + 10] = sprite.pixels[y * sprite.width + x]
+                weights[(y + 12) * width + x + 10] = sprite.weights[y * sprite.width + x]
+            }
+        }
+        let padded = SpriteTemplate(width: width, height: height, pixels: pixels, weights: weights)
+        #expect(SpriteQuarters.matching(padded, in: frame(with: sprite), x: 10, y: 4, threshold: 0.9) == 4)
+        #expect(SpriteQuarters.matching(padded, in: frame(with: sprite, withoutTopHalf: true), x: 10, y: 4, threshold: 0.55) == 2)
+    }
+
     @Test func aQuarterWithNothingToCorrelateIsNoEvidenceAgainstThePlace() {
         // A flat template: no quarter has contrast, so none counts against the place.
         let flat = SpriteTemplate(

@@ -14,6 +14,21 @@ private func assetPNG(_ kind: SpriteKind, in dir: URL) throws -> String {
     return path
 }
 
+/// As `assetPNG`, with transparent margins around the sprite, as exported assets often have.
+private func paddedAssetPNG(_ kind: SpriteKind, left: Int, top: Int, right: Int, bottom: Int, in dir: URL) throws -> String {
+    let asset = kind.render()
+    let bytes = asset.rgbaBytes()
+    let width = asset.width + left + right, height = asset.height + top + bottom
+    var padded = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<asset.height {
+        let from = y * asset.width * 4, to = ((y + top) * width + left) * 4
+        padded[to..<(to + asset.width * 4)] = bytes[from..<(from + asset.width * 4)]
+    }
+    let path = dir.appendingPathComponent("\(kind.rawValue)-padded.png").path
+    try OutputFile.writeAtomically(try PNGEncoder.encodeRGBA(width: width, height: height, pixels: padded), to: path)
+    return path
+}
+
 /// Case `n` of `make accuracy`'s seed 1, as `make-sample-media --accuracy` draws it.
 private func accuracyCase(_ n: Int) -> AccuracyCase {
     var rng = SplitMix64(seed: 1)
@@ -347,6 +362,26 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
             #expect(r.stderr.contains("of its 4 quarters match there on their own (3 needed)"), "case \(n): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1, "case \(n): \(r.stderr)")
         }
+    }
+
+    @Test func anAssetWithTransparentMarginsIsFoundAsTheSpriteItHolds() throws {
+        // Case 9 (seed 1): a 45 px snail at a third of the light, H.264 at crf 31, and a second
+        // sprite. With 20 transparent columns either side of the asset and 30 rows above it, the
+        // quarters of the canvas were mostly margin: a match at 0.93 had two of them, and a build
+        // that cut the canvas (not the sprite) into quarters refused the template.
+        let c = accuracyCase(9)
+        try #require(c.scenario.sprite == .snail && c.flips.count == 3, "the generator changed: \(c.scenario)")
+        let dir = TestSupport.temporaryDirectory("padded-asset")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("case.mov").path
+        try c.encode(to: path)
+        let template = try paddedAssetPNG(.snail, left: 20, top: 30, right: 20, bottom: 0, in: dir)
+        let (r, json) = try orientation(path, ["--template", template])
+        _ = try expectExactFlips(of: c, r, json)
+        // The scale is the sprite's, as with the asset without margins: drawn at 0.75 of the asset.
+        let scale = (json["orientation"] as? [String: Any])?["template_scale"] as? Double ?? 0
+        let truth = c.scenario.spriteSize * Double(c.scenario.pixelScale)
+        #expect(abs(scale - truth) < 0.05 * truth, "template scale \(scale), truth \(truth)")
     }
 
     @Test func aDimSnailFlippedHalfBeyondTheEdgeIsReadByAPartCutAtTheEdge() throws {

@@ -35,6 +35,22 @@ public struct SpriteTemplate: Equatable, Sendable {
         return SpriteTemplate(width: width, height: r.count, pixels: Array(pixels[cut]), weights: Array(weights[cut]))
     }
 
+    /// The smallest box holding every pixel the matcher weighs (`TemplateMatcher.weightFloor`);
+    /// nil when there is none.
+    public var drawnBox: PixelRect? {
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            for x in 0..<width where weights[y * width + x] > TemplateMatcher.weightFloor {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
     /// A template cut out of a gray image, every pixel weighted 1.
     public init(cutting rect: PixelRect, from image: GrayImage) {
         var p = [Float](repeating: 0, count: rect.width * rect.height)

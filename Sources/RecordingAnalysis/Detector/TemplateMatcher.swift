@@ -21,6 +21,9 @@ public struct TemplateMatcher: Sendable {
     /// Indices of pixels with a weight, as (dx, dy, weight, centred value).
     private let taps: [(Int, Int, Float, Float)]
 
+    /// Pixels weighted this little or less (nearly transparent) are left out of the correlation.
+    public static let weightFloor: Float = 0.02
+
     public init(_ template: SpriteTemplate) {
         self.template = template
         var sw: Float = 0, s: Float = 0
@@ -36,7 +39,7 @@ public struct TemplateMatcher: Sendable {
             for x in 0..<template.width {
                 let i = y * template.width + x
                 let w = template.weights[i]
-                guard w > 0.02 else { continue }
+                guard w > Self.weightFloor else { continue }
                 c[i] = template.pixels[i] - mean
                 norm += w * c[i] * c[i]
                 taps.append((x, y, w, c[i]))
