@@ -140,11 +140,14 @@ public struct MirrorDetector: Sendable {
         /// place; below it, the whole frame is searched again now and then (see `relocate`).
         public var sureThreshold: Float = 0.85
         /// A match at `sureThreshold` makes the place sure only where at least `quartersNeeded` of
-        /// the template's quarters, each correlated on its own, reach this (`SpriteQuarters`). Over
-        /// the 178 seeded captures whose sprite is confirmed, a sure match had three quarters at 0.50
-        /// or more; on the real and UI-only captures where a template of a sprite not there reached
-        /// 0.85, the third best quarter was 0.36 or less.
+        /// the sprite's quarters, each correlated on its own, reach this (`SpriteQuarters`). Over
+        /// the 178 seeded captures whose sprite is confirmed, the first sure match had three quarters
+        /// at 0.50 or more; on the real and UI-only captures where a template of a sprite not there
+        /// reached 0.85, the third best quarter was 0.36 or less. The bar is above the midpoint
+        /// because it is tried at every frame a match reaches 0.85: a circle tracked for 270 frames
+        /// passed 0.45 once. A sprite that misses it in one frame is made sure in a later one.
         public var quarterThreshold: Float = 0.55
+        /// How many of the sprite's four quarters must reach `quarterThreshold`.
         public var quartersNeeded = 3
         /// A sprite read by the part in view, where no part matched at `sureThreshold`: a part whose
         /// cut lies at an occluder edge (`OccluderEdges`) is taken at this correlation, the bar of a
