@@ -5,7 +5,9 @@ Generates ACCURACY_COUNT captures (default 200, seed ACCURACY_SEED=1) with make-
 --accuracy, runs `analyze-recording orientation` on each in auto mode and in template mode (the
 sprite's @1x asset, whatever its size and the capture's pixel scale), and prints flip recall and
 precision per axis and overall, real turns found, and flips and turns reported on UI-only captures. A flip is found when a reported flip starts within one refresh period of the
-truth and lasts as long to within one period. Also: the share of frames whose facing is unknown.
+truth and lasts as long to within one period. Also: the share of frames whose facing is unknown,
+and recall apart on the flips the encoding kept (each frame decoded nearer the facing drawn than the
+other) and on those it blurred past halfway in some frame (FlipSurvival).
 Writes .build/accuracy/results.json."""
 import json, os, subprocess, sys, collections
 
@@ -53,6 +55,10 @@ ui = {"seconds": 0.0, "flips": 0, "turns": 0, "captures": 0}
 # a "wrong pass" otherwise; a capture without a flip (UI-only) passes or is open.
 outcomes = {mode: collections.Counter() for mode in ("auto", "template")}
 failures = []
+# Flips by what the encoding left of them (make-sample-media's flip_survival: the weakest frame's
+# margin between the sprite as drawn and the other way round, in the decoded pixels): truth and found
+# where every frame decoded nearer its drawn facing, truth and found where at least one did not.
+survival = {mode: [0, 0, 0, 0] for mode in ("auto", "template")}
 # Runs that neither answered (0, 1) nor refused the template (65): a crash, a signal or an internal
 # error must not pass for an open answer, so each is listed and counted.
 errors = []
@@ -119,10 +125,15 @@ for c in cases:
                     wrong[mode][0] += read != true
         matched = 0
         used = set()
-        for ts, td in truth:
+        margins = c.get("flip_survival", [None] * len(truth))
+        for (ts, td), margin in zip(truth, margins):
+            found = False
             for i, (rs, rd) in enumerate(reported):
                 if i not in used and abs(rs - ts) <= period + 1e-6 and abs(rd - td) <= period + 1e-6:
-                    used.add(i); matched += 1; break
+                    used.add(i); matched += 1; found = True; break
+            if margin is not None:
+                kept = 0 if margin > 0 else 2
+                survival[mode][kept] += 1; survival[mode][kept + 1] += found
         turns_matched = sum(1 for t in truth_turns if any(abs(t - x) <= period + 1e-6 for x in reported_turns))
         turn_tally[mode][0] += len(truth_turns); turn_tally[mode][1] += turns_matched; turn_tally[mode][2] += len(reported_turns)
         if c.get("companion_turn") is not None:
@@ -136,7 +147,7 @@ for c in cases:
         else:
             outcomes[mode]["no flip: flip reported" if reported else "no flip: open" if open_answer else "no flip: pass"] += 1
         if matched != len(truth) or len(reported) != matched:
-            failures.append((mode, c["file"], truth, reported, r.stderr.strip()[:120]))
+            failures.append((mode, c["file"], truth, reported, r.stderr.strip()[:120], margins))
         for key in ["all"] + [f"{a}={c[a]}" for a in axes]:
             t = tally[mode][key]
             t[0] += len(truth); t[1] += matched; t[2] += len(reported); t[3] += matched
@@ -157,6 +168,10 @@ for mode in ("auto", "template"):
     lines.append(f"{mode}: real turns {t[0]}, found {t[1]} ({pct(t[1], t[0])}), reported {t[2]}"
                  f" ({t[3]} of them the second sprite's real turn, {t[2] - t[1] - t[3]} false)")
 for mode in ("auto", "template"):
+    k = survival[mode]
+    lines.append(f"{mode}: flips whose every frame decoded nearer the facing drawn {k[0]}, recall {pct(k[1], k[0])};"
+                 f" flips the encoding blurred past halfway in a frame {k[2]}, found {k[3]}")
+for mode in ("auto", "template"):
     lines.append(f"{mode}: verdicts without a log: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes[mode].items())))
 minutes = ui["seconds"] / 60
 lines.append(f"UI-only: {ui['captures']} captures, {ui['seconds']:.0f} s; auto mode reported {ui['flips']} flips and {ui['turns']} turns"
@@ -167,6 +182,6 @@ print("\n".join(lines))
 print(f"\n{len(failures)} capture/mode pairs not exact:")
 for f in failures[:40]:
     print("  ", f)
-json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "wrong": wrong, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "failures": failures,
+json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "wrong": wrong, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "survival": survival, "failures": failures,
            "errors": errors},
           open(os.path.join(out, "results.json"), "w"), indent=1)

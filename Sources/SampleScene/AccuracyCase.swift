@@ -85,6 +85,14 @@ public struct AccuracyCase: Sendable {
         uiOnly ? UIDistractorScene.render(at: Double(n) / Double(scenario.refreshRate)) : scenario.render(n, scene: scene)
     }
 
+    /// RGB bytes of refresh tick `n` with the sprite facing the other way from the truth: the frame
+    /// as it would have been without that tick's mirroring (or with it, on a tick drawn unmirrored).
+    public func pixelsFacingTheOtherWay(_ n: Int, scene: SnailScene) -> [UInt8] {
+        var other = scenario
+        if other.mirroredTicks.remove(n) == nil { other.mirroredTicks.insert(n) }
+        return other.render(n, scene: scene)
+    }
+
     /// The truth: flips as (first tick, ticks) and real turns by tick; none in a UI-only capture.
     public var flips: [(start: Int, ticks: Int)] { uiOnly ? [] : scenario.flips }
     public var turns: [Int] { uiOnly ? [] : scenario.turnTicks.sorted() }

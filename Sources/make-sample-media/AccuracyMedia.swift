@@ -27,6 +27,8 @@ enum AccuracyMedia {
                 try writer.append(image, pts: Int64(n) * s.ticksPerRefresh, duration: Int64(c.bodyEvery) * s.ticksPerRefresh)
             }
             try writer.finish()
+            let survival = try flipSurvival(of: c, scene: scene, path: dir.appendingPathComponent(name).path)
+                .map { $0.map { String(format: "%.3f", $0) } ?? "null" }.joined(separator: ",")
             let flips = c.flips.map { "[\($0.start),\($0.ticks)]" }.joined(separator: ",")
             let turns = c.turns.map(String.init).joined(separator: ",")
             // The second sprite turns for real: a turn reported then is that sprite's, not a false one.
@@ -39,12 +41,30 @@ enum AccuracyMedia {
                 + "\"sprite_size\":\(s.spriteSize),\"sprite_px\":\(Int(Double(s.spriteAssetWidth) * s.spriteSize) * s.pixelScale),"
                 + "\"bounce\":\(s.bounce > 0),\"companion\":\(s.companion != nil && !c.uiOnly),\"occluded\":\(c.occluded && !c.uiOnly),"
                 + "\"duration_s\":\(Double(ticks) / Double(s.refreshRate)),\"flips\":[\(flips)],\"turns\":[\(turns)],"
+                + "\"flip_survival\":[\(survival)],"
                 + "\"companion_turn\":\(companionTurn.map(String.init) ?? "null")}\n"
             FileHandle.standardError.write(Data("\r\(i + 1)/\(count)".utf8))
         }
         FileHandle.standardError.write(Data("\n".utf8))
         try OutputFile.writeAtomically(Array(truth.utf8), to: dir.appendingPathComponent("truth.jsonl").path)
         try writeSpriteAssets(to: dir)
+    }
+
+    /// Each truth flip's weakest frame as decoded from `path` (`FlipSurvival.margin`): below 0, the
+    /// encoding left at least one of its frames nearer the sprite the other way round. A frame the
+    /// decoder did not give counts as −1.
+    static func flipSurvival(of c: AccuracyCase, scene: SnailScene, path: String) throws -> [Double?] {
+        let frames = c.flips.map { stride(from: $0.start, to: $0.start + $0.ticks, by: c.bodyEvery) }
+        let decoded = try FrameExtraction.rgbImages(path: path, sources: Set(frames.joined().map { $0 / c.bodyEvery }))
+        return frames.map { ticks in
+            FlipSurvival.weakest(
+                ticks.map { n in
+                    guard let image = decoded[n / c.bodyEvery] else { return -1 }
+                    return FlipSurvival.margin(
+                        decoded: image.pixels, mirrored: c.pixels(n, scene: scene),
+                        unmirrored: c.pixelsFacingTheOtherWay(n, scene: scene))
+                })
+        }
     }
 
     /// Each sprite's @1x asset as `NAME.png`, for template mode (whatever the capture's pixel scale
