@@ -6,8 +6,8 @@ Generates ACCURACY_COUNT captures (default 200, seed ACCURACY_SEED=1) with make-
 sprite's @1x asset, whatever its size and the capture's pixel scale), and prints flip recall and
 precision per axis and overall, real turns found, and flips and turns reported on UI-only captures. A flip is found when a reported flip starts within one refresh period of the
 truth and lasts as long to within one period. Also: the share of frames whose facing is unknown,
-and recall apart on the flips the encoding kept (each frame decoded nearer the facing drawn than the
-other) and on those it blurred past halfway in some frame (FlipSurvival).
+and recall apart on the flips the encoding kept (each frame and the frame either side decoded nearer
+the facing drawn than the other) and on those it blurred past halfway in one of them (FlipSurvival).
 Writes .build/accuracy/results.json."""
 import json, os, subprocess, sys, collections
 
@@ -55,9 +55,10 @@ ui = {"seconds": 0.0, "flips": 0, "turns": 0, "captures": 0}
 # a "wrong pass" otherwise; a capture without a flip (UI-only) passes or is open.
 outcomes = {mode: collections.Counter() for mode in ("auto", "template")}
 failures = []
-# Flips by what the encoding left of them (make-sample-media's flip_survival: the weakest frame's
-# margin between the sprite as drawn and the other way round, in the decoded pixels): truth and found
-# where every frame decoded nearer its drawn facing, truth and found where at least one did not.
+# Flips by what the encoding left of them (make-sample-media's flip_survival and side_survival: the
+# margin between the sprite as drawn and the other way round, in the decoded pixels, of the flip's
+# weakest frame and of the weaker frame beside it): truth and found where each of those frames
+# decoded nearer its drawn facing, truth and found where at least one did not.
 survival = {mode: [0, 0, 0, 0] for mode in ("auto", "template")}
 # Runs that neither answered (0, 1) nor refused the template (65): a crash, a signal or an internal
 # error must not pass for an open answer, so each is listed and counted.
@@ -125,7 +126,8 @@ for c in cases:
                     wrong[mode][0] += read != true
         matched = 0
         used = set()
-        margins = c.get("flip_survival", [None] * len(truth))
+        margins = [min((m for m in pair if m is not None), default=None)
+                   for pair in zip(c.get("flip_survival", [None] * len(truth)), c.get("side_survival", [None] * len(truth)))]
         for (ts, td), margin in zip(truth, margins):
             found = False
             for i, (rs, rd) in enumerate(reported):
@@ -169,8 +171,8 @@ for mode in ("auto", "template"):
                  f" ({t[3]} of them the second sprite's real turn, {t[2] - t[1] - t[3]} false)")
 for mode in ("auto", "template"):
     k = survival[mode]
-    lines.append(f"{mode}: flips whose every frame decoded nearer the facing drawn {k[0]}, recall {pct(k[1], k[0])};"
-                 f" flips the encoding blurred past halfway in a frame {k[2]}, found {k[3]}")
+    lines.append(f"{mode}: flips whose frames and the frame either side decoded nearer the facing drawn {k[0]},"
+                 f" recall {pct(k[1], k[0])}; flips the encoding blurred past halfway in one of those frames {k[2]}, found {k[3]}")
 for mode in ("auto", "template"):
     lines.append(f"{mode}: verdicts without a log: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes[mode].items())))
 minutes = ui["seconds"] / 60

@@ -28,7 +28,9 @@ enum AccuracyMedia {
             }
             try writer.finish()
             let survival = try flipSurvival(of: c, scene: scene, path: dir.appendingPathComponent(name).path)
-                .map { $0.map { String(format: "%.3f", $0) } ?? "null" }.joined(separator: ",")
+            func list(_ values: [Double?]) -> String {
+                values.map { $0.map { String(format: "%.3f", $0) } ?? "null" }.joined(separator: ",")
+            }
             let flips = c.flips.map { "[\($0.start),\($0.ticks)]" }.joined(separator: ",")
             let turns = c.turns.map(String.init).joined(separator: ",")
             // The second sprite turns for real: a turn reported then is that sprite's, not a false one.
@@ -41,7 +43,7 @@ enum AccuracyMedia {
                 + "\"sprite_size\":\(s.spriteSize),\"sprite_px\":\(Int(Double(s.spriteAssetWidth) * s.spriteSize) * s.pixelScale),"
                 + "\"bounce\":\(s.bounce > 0),\"companion\":\(s.companion != nil && !c.uiOnly),\"occluded\":\(c.occluded && !c.uiOnly),"
                 + "\"duration_s\":\(Double(ticks) / Double(s.refreshRate)),\"flips\":[\(flips)],\"turns\":[\(turns)],"
-                + "\"flip_survival\":[\(survival)],"
+                + "\"flip_survival\":[\(list(survival.map(\.flip)))],\"side_survival\":[\(list(survival.map(\.sides)))],"
                 + "\"companion_turn\":\(companionTurn.map(String.init) ?? "null")}\n"
             FileHandle.standardError.write(Data("\r\(i + 1)/\(count)".utf8))
         }
@@ -50,21 +52,25 @@ enum AccuracyMedia {
         try writeSpriteAssets(to: dir)
     }
 
-    /// Each truth flip's weakest frame as decoded from `path` (`FlipSurvival.margin`): below 0, the
-    /// encoding left at least one of its frames nearer the sprite the other way round. A frame the
-    /// decoder did not give counts as −1.
-    static func flipSurvival(of c: AccuracyCase, scene: SnailScene, path: String) throws -> [Double?] {
-        let frames = c.flips.map { stride(from: $0.start, to: $0.start + $0.ticks, by: c.bodyEvery) }
-        let decoded = try FrameExtraction.rgbImages(path: path, sources: Set(frames.joined().map { $0 / c.bodyEvery }))
-        return frames.map { ticks in
-            FlipSurvival.weakest(
-                ticks.map { n in
-                    guard let image = decoded[n / c.bodyEvery] else { return -1 }
-                    return FlipSurvival.margin(
-                        decoded: image.pixels, mirrored: c.pixels(n, scene: scene),
-                        unmirrored: c.pixelsFacingTheOtherWay(n, scene: scene))
-                })
+    /// For each truth flip, as decoded from `path` (`FlipSurvival.margin`): its weakest frame, and
+    /// the weaker of the frames just before and just after it. Below 0, the encoding left a frame
+    /// nearer the sprite the other way round than as drawn. A frame the decoder did not give counts as −1.
+    static func flipSurvival(of c: AccuracyCase, scene: SnailScene, path: String) throws -> [(flip: Double?, sides: Double?)] {
+        let step = c.bodyEvery
+        let flips = c.flips.map {
+            (
+                inside: Array(stride(from: $0.start, to: $0.start + $0.ticks, by: step)),
+                sides: [$0.start - step, $0.start + $0.ticks].filter { (0..<c.ticks).contains($0) }
+            )
         }
+        let all = flips.flatMap { $0.inside + $0.sides }
+        let decoded = try FrameExtraction.rgbImages(path: path, sources: Set(all.map { $0 / step }))
+        func margin(_ n: Int) -> Double? {
+            guard let image = decoded[n / step] else { return -1 }
+            return FlipSurvival.margin(
+                decoded: image.pixels, drawn: c.pixels(n, scene: scene), otherWay: c.pixelsFacingTheOtherWay(n, scene: scene))
+        }
+        return flips.map { (FlipSurvival.weakest($0.inside.map(margin)), FlipSurvival.weakest($0.sides.map(margin))) }
     }
 
     /// Each sprite's @1x asset as `NAME.png`, for template mode (whatever the capture's pixel scale
