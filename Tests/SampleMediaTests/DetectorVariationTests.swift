@@ -562,6 +562,22 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         expectEveryStatedFacingTrue(s, json)
     }
 
+    @Test func aNearSymmetricSpritesOneFrameFlipIsReadWhereItsWalkLeads() throws {
+        // Case 176 of the accuracy benchmark's seed 1: a drop of 36 pixels on a card dimmed to a
+        // third, 60 Hz, H.264 at crf 33 with B-frames, mirrored for one frame. A drop mirrored is
+        // nearly itself a few pixels over: in that frame the template matched 2 px behind the walk
+        // (0.83) and its mirror image where the walk led (0.70), and the frame was left ambiguous
+        // (the flip missed). Read both ways where the walk leads (template mode), it is mirrored.
+        let c = accuracyCase(176)
+        let s = c.scenario
+        try #require(
+            s.sprite == .drop && s.refreshRate == 60 && c.bFrames == 2 && c.flips.count == 1 && c.flips[0].ticks == 1,
+            "the case drawn is not the one described")
+        let (r, json) = try orientation(of: c, template: .drop)
+        _ = try expectExactFlips(of: c, r, json)
+        expectEveryStatedFacingTrue(s, json)
+    }
+
     @Test func aDimDropThatJumpsBackMirroredIsFoundByItsHueAndItsFlipsCounted() throws {
         // Case 93 of the accuracy benchmark's seed 1: a drop of 36 pixels (18 at working scale) on a
         // card dimmed to a third, 120 Hz, re-armed: each tap sends it back to its start, mirrored.

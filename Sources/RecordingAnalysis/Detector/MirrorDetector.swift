@@ -194,6 +194,12 @@ public struct MirrorDetector: Sendable {
         /// See `readAtOnePlace`: the two orientations' best matches farther apart than this (working
         /// pixels, either way) are at two places.
         public var apartPixels = 2
+        /// See `readWhereTheWalkLeads`: below this confidence, a frame whose orientations' best
+        /// matches are at two places is read again where the sprite's last step leads.
+        public var walkReadingConfidence: Float = 0.5
+        /// Whether `readWhereTheWalkLeads` is used: with a given template, not in auto mode, nor in
+        /// the frames auto mode reads again with its appearance as the template.
+        public var readsWhereTheWalkLeads = true
         /// Template mode: a sprite not found where it was is not searched for elsewhere while its
         /// surroundings there look unlike they did when it was last seen (see `isCovered`), for at
         /// most this many frames.
@@ -261,6 +267,8 @@ public struct MirrorDetector: Sendable {
     private var previousColour: GrayImage?
     private var pending: Pending?
     private var velocity: (dx: Int, dy: Int) = (0, 0)
+    /// Whether `velocity` is the step between two frames in which the sprite was found one after the other.
+    private var stepIsKnown = false
     /// The best correlation where the sprite was found in the last frame (nil: not found).
     private var lastScore: Float?
     /// How well the sprite matches where it is tracked: an average of the winning correlation over
@@ -502,6 +510,7 @@ public struct MirrorDetector: Sendable {
         // start may be located on something else again.
         c.relocateWhileUnsure = !adaptive
         c.searchesOnlyNearLocated = adaptive
+        c.readsWhereTheWalkLeads = !adaptive
         c.relocateFrames = 4
         // The colour template at the scale found, in working pixels, as the appearance is.
         if !adaptive, let scale = templateScale {
@@ -663,6 +672,7 @@ public struct MirrorDetector: Sendable {
     private mutating func place(at box: PixelRect?) {
         lastPosition = box
         velocity = (0, 0)
+        stepIsKnown = false
         lastScore = nil
         trackQuality = nil
         surroundings = nil
@@ -1280,6 +1290,33 @@ public struct MirrorDetector: Sendable {
         return wc > wm ? (c, near) : (near, m)
     }
 
+    /// The two orientations read at one place, the one the sprite's last step leads to, when only
+    /// one of their best matches lies there (within a pixel) and the frame is otherwise read with
+    /// less than `walkReadingConfidence`. A near-symmetric sprite mirrored is nearly its unmirrored
+    /// self a few pixels over: a drop's one mirrored frame in a B-frame at crf 33 matched its
+    /// template 2 px behind the walk at 0.83, and its mirror image where the walk led at 0.73; read
+    /// there, the template matched at −0.21. Nil when both or neither lie there, and in auto mode:
+    /// its appearance is cut with the ground around the sprite, and a frame the encoding blended
+    /// halfway between the two facings (case 133's first flip) was read at 0.64 there instead of
+    /// being left caught mid-flip.
+    private func readWhereTheWalkLeads(
+        c: TemplateMatcher.Match?, m: TemplateMatcher.Match?, last: PixelRect,
+        matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher), in image: GrayImage
+    ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?)? {
+        guard configuration.readsWhereTheWalkLeads, !adaptive, stepIsKnown, let c, let m,
+            FrameOrientation.confidence(best: max(c.score, m.score), other: min(c.score, m.score))
+                < configuration.walkReadingConfidence
+        else { return nil }
+        let x = last.x + velocity.dx, y = last.y + velocity.dy
+        func isThere(_ match: TemplateMatcher.Match) -> Bool { abs(match.x - x) <= 1 && abs(match.y - y) <= 1 }
+        guard isThere(c) != isThere(m) else { return nil }
+        let (place, other) = isThere(c) ? (c, matchers.mirrored) : (m, matchers.canonical)
+        guard place.score >= configuration.presenceThreshold else { return nil }
+        let there = other.bestCoarseToFine(
+            in: image, positions: window(around: PixelRect(x: place.x, y: place.y, width: 1, height: 1), reach: 1))
+        return isThere(c) ? (c, there) : (there, m)
+    }
+
     private func window(around r: PixelRect, reach: Int) -> PixelRect {
         PixelRect(x: r.x - reach, y: r.y - reach, width: 2 * reach + 1, height: 2 * reach + 1)
     }
@@ -1384,6 +1421,11 @@ public struct MirrorDetector: Sendable {
                 m = matchers.mirrored.bestCoarseToFine(in: image, positions: area)
             }
         }
+        if !lost, !returned, let last = lastPosition,
+            let (canonical, mirrored) = readWhereTheWalkLeads(c: c, m: m, last: last, matchers: matchers, in: image)
+        {
+            (c, m) = (canonical, mirrored)
+        }
         let cs = c?.score ?? -1, ms = m?.score ?? -1
         lastScore = max(cs, ms) >= threshold ? max(cs, ms) : nil
         guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
@@ -1404,7 +1446,13 @@ public struct MirrorDetector: Sendable {
         // Found somewhere new: what was around its old place says nothing about it now.
         if !nearLast { surroundings = nil }
         if let last = lastPosition, !returned, !position.overlaps(last) { leftBehind = (last, 0) }
-        if let last = lastPosition, !lost, !returned { velocity = (position.x - last.x, position.y - last.y) } else { velocity = (0, 0) }
+        if let last = lastPosition, !lost, !returned {
+            velocity = (position.x - last.x, position.y - last.y)
+            stepIsKnown = true
+        } else {
+            velocity = (0, 0)
+            stepIsKnown = false
+        }
         lastPosition = position
         let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
         let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
