@@ -269,6 +269,8 @@ public struct MirrorDetector: Sendable {
     private var velocity: (dx: Int, dy: Int) = (0, 0)
     /// Whether `velocity` is the step between two frames in which the sprite was found one after the other.
     private var stepIsKnown = false
+    /// Whether the last two such steps were the same: a steady walk, whose next place can be told.
+    private var walkIsSteady = false
     /// The best correlation where the sprite was found in the last frame (nil: not found).
     private var lastScore: Float?
     /// How well the sprite matches where it is tracked: an average of the winning correlation over
@@ -673,6 +675,7 @@ public struct MirrorDetector: Sendable {
         lastPosition = box
         velocity = (0, 0)
         stepIsKnown = false
+        walkIsSteady = false
         lastScore = nil
         trackQuality = nil
         surroundings = nil
@@ -1290,20 +1293,22 @@ public struct MirrorDetector: Sendable {
         return wc > wm ? (c, near) : (near, m)
     }
 
-    /// The two orientations read at one place, the one the sprite's last step leads to, when only
-    /// one of their best matches lies there (within a pixel) and the frame is otherwise read with
-    /// less than `walkReadingConfidence`. A near-symmetric sprite mirrored is nearly its unmirrored
+    /// The two orientations read at one place, the one the sprite's last step leads to, when its
+    /// walk is steady (its last two steps the same), only one of their best matches lies there
+    /// (within a pixel) and the frame is otherwise read with less than `walkReadingConfidence`. A near-symmetric sprite mirrored is nearly its unmirrored
     /// self a few pixels over: a drop's one mirrored frame in a B-frame at crf 33 matched its
     /// template 2 px behind the walk at 0.83, and its mirror image where the walk led at 0.73; read
     /// there, the template matched at −0.21. Nil when both or neither lie there, and in auto mode:
     /// its appearance is cut with the ground around the sprite, and a frame the encoding blended
     /// halfway between the two facings (case 133's first flip) was read at 0.64 there instead of
-    /// being left caught mid-flip.
+    /// being left caught mid-flip. A step alone is not enough: the frame after a snail's flip
+    /// (case 46), its last step thrown a pixel back and up by the blend of the frame before, was
+    /// read mirrored where that step led.
     private func readWhereTheWalkLeads(
         c: TemplateMatcher.Match?, m: TemplateMatcher.Match?, last: PixelRect,
         matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher), in image: GrayImage
     ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?)? {
-        guard configuration.readsWhereTheWalkLeads, !adaptive, stepIsKnown, let c, let m,
+        guard configuration.readsWhereTheWalkLeads, !adaptive, walkIsSteady, let c, let m,
             FrameOrientation.confidence(best: max(c.score, m.score), other: min(c.score, m.score))
                 < configuration.walkReadingConfidence
         else { return nil }
@@ -1447,11 +1452,14 @@ public struct MirrorDetector: Sendable {
         if !nearLast { surroundings = nil }
         if let last = lastPosition, !returned, !position.overlaps(last) { leftBehind = (last, 0) }
         if let last = lastPosition, !lost, !returned {
-            velocity = (position.x - last.x, position.y - last.y)
+            let step = (dx: position.x - last.x, dy: position.y - last.y)
+            walkIsSteady = stepIsKnown && step == velocity
+            velocity = step
             stepIsKnown = true
         } else {
             velocity = (0, 0)
             stepIsKnown = false
+            walkIsSteady = false
         }
         lastPosition = position
         let facing: SpriteFacing = cs >= ms ? .canonical : .mirrored
