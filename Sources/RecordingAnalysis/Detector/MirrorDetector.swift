@@ -1303,12 +1303,14 @@ public struct MirrorDetector: Sendable {
     /// halfway between the two facings (case 133's first flip) was read at 0.64 there instead of
     /// being left caught mid-flip. A step alone is not enough: the frame after a snail's flip
     /// (case 46), its last step thrown a pixel back and up by the blend of the frame before, was
-    /// read mirrored where that step led.
+    /// read mirrored where that step led. Only on a place made sure (`confirmed`): a provisional
+    /// track is still a guess, and reading it otherwise changed where it went, until the snail's
+    /// template was made sure on a ringed circle of a real capture the previous build refused.
     private func readWhereTheWalkLeads(
         c: TemplateMatcher.Match?, m: TemplateMatcher.Match?, last: PixelRect,
         matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher), in image: GrayImage
     ) -> (canonical: TemplateMatcher.Match?, mirrored: TemplateMatcher.Match?)? {
-        guard configuration.readsWhereTheWalkLeads, !adaptive, walkIsSteady, let c, let m,
+        guard configuration.readsWhereTheWalkLeads, !adaptive, confirmed, walkIsSteady, let c, let m,
             FrameOrientation.confidence(best: max(c.score, m.score), other: min(c.score, m.score))
                 < configuration.walkReadingConfidence
         else { return nil }
