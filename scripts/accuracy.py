@@ -4,7 +4,8 @@
 Generates ACCURACY_COUNT captures (default 200, seed ACCURACY_SEED=1) with make-sample-media
 --accuracy, runs `analyze-recording orientation` on each in auto mode and in template mode (the
 sprite's @1x asset, whatever its size and the capture's pixel scale), and prints flip recall and
-precision per axis and overall, real turns found, and flips and turns reported on UI-only captures. A flip is found when a reported flip starts within one refresh period of the
+precision per axis and overall, real turns found, and flips and turns reported on UI-only captures
+(in auto mode, and in template mode with each sprite's template, which is not there). A flip is found when a reported flip starts within one refresh period of the
 truth and lasts as long to within one period. Also: the share of frames whose facing is unknown,
 and recall apart on the flips the encoding kept (each frame and the frame either side decoded nearer
 the facing drawn than the other) and on those it blurred past halfway in one of them (FlipSurvival).
@@ -49,6 +50,9 @@ wrong = {"auto": [0, 0], "template": [0, 0]}
 # seconds, flips, turns.
 turn_tally = {mode: [0, 0, 0, 0] for mode in ("auto", "template")}
 ui = {"seconds": 0.0, "flips": 0, "turns": 0, "captures": 0}
+# Template mode on the UI-only captures, with each sprite's template (none of them is there): runs,
+# refused (exit 65), located without a finding, flips and turns reported, runs with findings.
+ui_template = {"runs": 0, "refused": 0, "located": 0, "flips": 0, "turns": 0, "findings": 0}
 # What a check of each capture would say without a log, from the same runs: a capture of the bug
 # (at least one true flip) is "seen" when a flip is reported, "open" when the video could not rule
 # one out (sprite never located, template refused, unknown or undecided frames: UNDETERMINED), and
@@ -65,13 +69,16 @@ survival = {mode: [0, 0, 0, 0] for mode in ("auto", "template")}
 errors = []
 # Every (capture, mode) run first, on all cores; scored in order below.
 from concurrent.futures import ThreadPoolExecutor
+SPRITES = ("snail", "car", "bird", "drop")
 def orientation(job):
     c, mode = job
-    extra = [] if mode == "auto" else ["--template", os.path.join(out, c.get("sprite", "snail") + ".png")]
+    # "template:KIND" on a UI-only capture: a template of a sprite that is not there.
+    kind = mode.split(":", 1)[1] if ":" in mode else c.get("sprite", "snail")
+    extra = [] if mode == "auto" else ["--template", os.path.join(out, kind + ".png")]
     return job_key(job), subprocess.run([tool, "orientation", os.path.join(out, c["file"]), "--json", "-"] + extra,
                                         capture_output=True, text=True)
 def job_key(job): return (job[0]["file"], job[1])
-jobs = [(c, m) for c in cases for m in (("auto",) if c.get("ui_only") else ("auto", "template"))]
+jobs = [(c, m) for c in cases for m in (("auto",) + tuple(f"template:{k}" for k in SPRITES) if c.get("ui_only") else ("auto", "template"))]
 with ThreadPoolExecutor(max(1, os.cpu_count() or 1)) as pool:
     runs = dict(pool.map(orientation, jobs))
 for c in cases:
@@ -89,6 +96,20 @@ for c in cases:
     if c["ui_only"]:
         ui["captures"] += 1
         ui["seconds"] += c.get("duration_s", 4.0)
+        for kind in SPRITES:
+            r = runs[(c["file"], f"template:{kind}")]
+            ui_template["runs"] += 1
+            if r.returncode == 65:
+                ui_template["refused"] += 1
+            elif r.returncode in (0, 1):
+                d = json.loads(r.stdout)
+                ui_template["located"] += 1
+                ui_template["flips"] += len(d["flips"]); ui_template["turns"] += len(d["turns"])
+                ui_template["findings"] += r.returncode == 1
+                if r.returncode == 1 or d["flips"] or d["turns"]:
+                    failures.append((f"template:{kind}", c["file"], [], [(f["start_s"], f["duration_ms"] / 1000) for f in d["flips"]], "", []))
+            else:
+                errors.append((f"template:{kind}", c["file"], r.returncode, r.stderr.strip()[:120]))
     for mode, extra in modes:
         r = runs[(c["file"], mode)]
         if r.returncode not in (0, 1, 65):
@@ -178,12 +199,15 @@ for mode in ("auto", "template"):
 minutes = ui["seconds"] / 60
 lines.append(f"UI-only: {ui['captures']} captures, {ui['seconds']:.0f} s; auto mode reported {ui['flips']} flips and {ui['turns']} turns"
              + (f" ({ui['flips'] / minutes:.2f} flips and {ui['turns'] / minutes:.2f} turns per minute)" if minutes else ""))
+lines.append(f"UI-only, template mode with each sprite's template (none is there): {ui_template['runs']} runs, refused (exit 65)"
+             f" {ui_template['refused']}, located {ui_template['located']} ({ui_template['findings']} with findings),"
+             f" {ui_template['flips']} flips and {ui_template['turns']} turns reported")
 lines.append(f"runs that ended in an error (exit status other than 0, 1 or 65): {len(errors)}")
 lines += [f"   {e}" for e in errors]
 print("\n".join(lines))
 print(f"\n{len(failures)} capture/mode pairs not exact:")
 for f in failures[:40]:
     print("  ", f)
-json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "wrong": wrong, "turns": turn_tally, "ui_only": ui, "outcomes": outcomes, "survival": survival, "failures": failures,
+json.dump({"tally": {m: dict(v) for m, v in tally.items()}, "unknown": unknown, "wrong": wrong, "turns": turn_tally, "ui_only": ui, "ui_only_template": ui_template, "outcomes": outcomes, "survival": survival, "failures": failures,
            "errors": errors},
           open(os.path.join(out, "results.json"), "w"), indent=1)
