@@ -195,7 +195,7 @@ public struct MirrorDetector: Sendable {
         /// pixels, either way) are at two places.
         public var apartPixels = 2
         /// See `readWhereTheWalkLeads`: below this confidence, a frame whose orientations' best
-        /// matches are at two places is read again where the sprite's last step leads.
+        /// matches are at two places is read again where the sprite's steady walk leads.
         public var walkReadingConfidence: Float = 0.5
         /// Whether `readWhereTheWalkLeads` is used: with a given template, not in auto mode, nor in
         /// the frames auto mode reads again with its appearance as the template.
@@ -1293,19 +1293,19 @@ public struct MirrorDetector: Sendable {
         return wc > wm ? (c, near) : (near, m)
     }
 
-    /// The two orientations read at one place, the one the sprite's last step leads to, when its
-    /// walk is steady (its last two steps the same), only one of their best matches lies there
-    /// (within a pixel) and the frame is otherwise read with less than `walkReadingConfidence`. A near-symmetric sprite mirrored is nearly its unmirrored
-    /// self a few pixels over: a drop's one mirrored frame in a B-frame at crf 33 matched its
-    /// template 2 px behind the walk at 0.83, and its mirror image where the walk led at 0.73; read
-    /// there, the template matched at −0.21. Nil when both or neither lie there, and in auto mode:
-    /// its appearance is cut with the ground around the sprite, and a frame the encoding blended
-    /// halfway between the two facings (case 133's first flip) was read at 0.64 there instead of
-    /// being left caught mid-flip. A step alone is not enough: the frame after a snail's flip
-    /// (case 46), its last step thrown a pixel back and up by the blend of the frame before, was
-    /// read mirrored where that step led. Only on a place made sure (`confirmed`): a provisional
-    /// track is still a guess, and reading it otherwise changed where it went, until the snail's
-    /// template was made sure on a ringed circle of a real capture the previous build refused.
+    /// The two orientations read at one place, where the sprite's walk leads (its last place plus
+    /// its last step), when the walk is steady (the last two steps the same), the place is sure
+    /// (`confirmed`), the frame is otherwise read with less than `walkReadingConfidence`, and only
+    /// one of their best matches lies there (within a pixel). Nil otherwise.
+    ///
+    /// A near-symmetric sprite mirrored is nearly its unmirrored self a few pixels over: a drop's
+    /// one mirrored frame in a B-frame at crf 33 matched its template 2 px behind the walk at 0.83,
+    /// and its mirror image where the walk led at 0.73; read there, the template matched at −0.21.
+    /// Why each condition (measured, docs/decisions.md): with a single step, the frame after a
+    /// snail's flip (case 46), its step thrown off by the blended frame before, was read mirrored;
+    /// on a provisional track, the reading moved the track until the snail's template was made sure
+    /// on a ringed circle of a real capture; in auto mode, whose appearance is cut with the ground
+    /// around the sprite, a frame blended halfway between the facings (case 133) was read at 0.64.
     private func readWhereTheWalkLeads(
         c: TemplateMatcher.Match?, m: TemplateMatcher.Match?, last: PixelRect,
         matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher), in image: GrayImage
