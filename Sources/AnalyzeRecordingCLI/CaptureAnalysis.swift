@@ -59,9 +59,9 @@ struct CaptureAnalysis {
                 found =
                     "best match \(Format.score(notWhole.score))"
                     + String(
-                        format: " at scale %.2f, but only %d of its 4 quarters match there on their own", detector.templateScale ?? 0,
-                        notWhole.quarters)
-                    + " (\(c.quartersNeeded) needed)"
+                        format: " at scale %.2f, but only %d of its %d pieces match there on their own (%d needed)",
+                        detector.templateScale ?? 0, notWhole.pieces, notWhole.requirement.grid * notWhole.requirement.grid,
+                        notWhole.requirement.needed)
             } else if detector.template != nil {
                 found =
                     "best match \(Format.score(detector.bestTrackedScore ?? 0))"

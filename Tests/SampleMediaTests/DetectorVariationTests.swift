@@ -349,17 +349,19 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
     }
 
     @Test func aSnailsTemplateOnAScreenWithoutASnailIsRefusedWhereOnlyPartOfItMatches() throws {
-        // UI-only cases 33 and 38 (seed 1): list rows, icons and pages, no sprite. The snail's
-        // template at half scale reached the sure correlation (0.85–0.87) where the rounded bottom
-        // half of a glyph or icon matched it, and the build before took that for the snail: it read
-        // frames left and right and left "undecided" findings. Only two of its quarters match there.
-        for n in [33, 38] {
+        // UI-only captures (seed 1): list rows, icons and pages, no sprite. The snail's template at
+        // half scale reached the sure correlation (0.85–0.88) on a pulsing heart icon and on an
+        // orange card's corner with a white button. Stop 49's build took cases 33 and 38 for the
+        // snail (their quarters did not match), stop 51's cases 84, 101 and 162 (three quarters
+        // matched at 0.55–0.82; fewer than five of the nine pieces at 0.45): it read frames left
+        // and right, left "undecided" findings, and in case 101 reported a one-frame flip.
+        for n in [33, 38, 84, 101, 162] {
             let c = accuracyCase(n)
             try #require(c.uiOnly, "the generator changed: case \(n) is not UI-only")
             let (r, _) = try orientation(of: c, template: .snail)
             #expect(r.status == 65, "case \(n): \(r.stdout)")
             #expect(r.stderr.hasPrefix("analyze-recording: template not found in "), "case \(n): \(r.stderr)")
-            #expect(r.stderr.contains("of its 4 quarters match there on their own (3 needed)"), "case \(n): \(r.stderr)")
+            #expect(r.stderr.contains(" pieces match there on their own ("), "case \(n): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1, "case \(n): \(r.stderr)")
         }
     }

@@ -139,16 +139,25 @@ public struct MirrorDetector: Sendable {
         /// Template mode: a template located, or tracked, at this correlation is surely in the right
         /// place; below it, the whole frame is searched again now and then (see `relocate`).
         public var sureThreshold: Float = 0.85
-        /// A match at `sureThreshold` makes the place sure only where at least `quartersNeeded` of
-        /// the sprite's quarters, each correlated on its own, reach this (`SpriteQuarters`). Over
-        /// the 178 seeded captures whose sprite is confirmed, the first sure match had three quarters
-        /// at 0.50 or more; on the real and UI-only captures where a template of a sprite not there
-        /// reached 0.85, the third best quarter was 0.36 or less. The bar is above the midpoint
-        /// because it is tried at every frame a match reaches 0.85: a circle tracked for 270 frames
-        /// passed 0.45 once. A sprite that misses it in one frame is made sure in a later one.
-        public var quarterThreshold: Float = 0.55
-        /// How many of the sprite's four quarters must reach `quarterThreshold`.
-        public var quartersNeeded = 3
+        /// A match at `sureThreshold` makes the place sure only where the sprite's pieces, each
+        /// correlated on its own, match as these ask (`SpritePieces`): three of its four quarters
+        /// at 0.55, and five of its nine pieces (3 x 3) at 0.45.
+        ///
+        /// The quarters (stop 50): over the 178 seeded captures whose sprite is confirmed, the
+        /// first sure match had three quarters at 0.50 or more; on the real and UI-only captures
+        /// where a template of a sprite not there reached 0.85, the third best quarter was 0.36 or
+        /// less. The bar is above the midpoint because it is tried at every frame a match reaches
+        /// 0.85: a circle tracked for 270 frames passed 0.45 once.
+        ///
+        /// The ninths: a heart icon and an orange card's corner with a white button on a UI-only
+        /// capture passed the quarters (0.55–0.82) as a snail. Over the 177 seeded captures (seed
+        /// 1) the first sure match had its fifth best ninth at 0.52 or more; on the UI-only and
+        /// real captures every match at 0.85 or more of a template of a sprite not there had it at
+        /// 0.36 or less. Each test alone lets through what the other stops: something sharing the
+        /// sprite's bottom two thirds passes the ninths, not the quarters.
+        public var wholeSprite: [SpritePieces.Requirement] = [
+            .init(grid: 2, threshold: 0.55, needed: 3), .init(grid: 3, threshold: 0.45, needed: 5)
+        ]
         /// A sprite read by the part in view, where no part matched at `sureThreshold`: a part whose
         /// cut lies at an occluder edge (`OccluderEdges`) is taken at this correlation, the bar of a
         /// whole sprite found over the whole frame (`acquireThreshold`). Cut there, a part is not a
@@ -289,9 +298,9 @@ public struct MirrorDetector: Sendable {
     public private(set) var confirmed = false
     /// Template mode: the best correlation of either orientation where the template is tracked.
     public private(set) var bestTrackedScore: Float?
-    /// Template mode: the best match that reached `sureThreshold` but not in enough of its quarters
-    /// (`quartersNeeded`) to make the place sure, and in how many it did.
-    public private(set) var bestMatchNotWhole: (score: Float, quarters: Int)?
+    /// Template mode: the best match that reached `sureThreshold` but not in enough of its pieces
+    /// to make the place sure (`wholeSprite`): the requirement it missed, and how many pieces met it.
+    public private(set) var bestMatchNotWhole: (score: Float, requirement: SpritePieces.Requirement, pieces: Int)?
     private var relocateIn = 0
     private var relocateEvery = 0
     /// Template mode: how many frames (from the first) were read before the scale was last corrected.
@@ -774,13 +783,12 @@ public struct MirrorDetector: Sendable {
     }
 
     /// Whether a match of `t` (at its scale and way round) at `box` makes its place sure: it reaches
-    /// `sureThreshold`, and enough of the sprite's quarters match on their own (`SpriteQuarters`).
+    /// `sureThreshold`, and enough of the sprite's pieces match on their own (`SpritePieces`).
     /// A match that reaches the threshold without them is remembered (`bestMatchNotWhole`).
     private mutating func isSure(_ score: Float, of t: SpriteTemplate, at box: PixelRect, in image: GrayImage) -> Bool {
         guard score >= configuration.sureThreshold else { return false }
-        let quarters = SpriteQuarters.matching(t, in: image, x: box.x, y: box.y, threshold: configuration.quarterThreshold)
-        if quarters >= configuration.quartersNeeded { return true }
-        if score > (bestMatchNotWhole?.score ?? -2) { bestMatchNotWhole = (score, quarters) }
+        guard let unmet = SpritePieces.unmet(configuration.wholeSprite, by: t, in: image, x: box.x, y: box.y) else { return true }
+        if score > (bestMatchNotWhole?.score ?? -2) { bestMatchNotWhole = (score, unmet.requirement, unmet.matching) }
         return false
     }
 
