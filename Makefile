@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check web-captures install install-files uninstall format lint
+.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check real-composite web-captures install install-files uninstall format lint
 
 deps:
 	@bash scripts/install-deps.sh
@@ -97,6 +97,12 @@ browser-accuracy: build
 real-check: build
 	@test -n "$(CAPTURES)" || { echo "usage: make real-check CAPTURES=DIR" >&2; exit 64; }
 	python3 scripts/check-real-captures.py "$(CAPTURES)"
+
+# The same real recordings with a sprite laid over them that flips twice and walks out of the frame:
+# flips found, false flips and false turns in both modes: make real-composite CAPTURES=DIR.
+real-composite: build
+	@test -n "$(CAPTURES)" || { echo "usage: make real-composite CAPTURES=DIR" >&2; exit 64; }
+	python3 scripts/composite-real-captures.py "$(CAPTURES)"
 
 # Screen recordings of real web pages (any folder of HTML files, e.g. a toolchain's documentation)
 # scrolled, paged and navigated in Chromium under Xvfb, for `make real-check CAPTURES=OUT`.
