@@ -366,6 +366,36 @@ private func accuracyCase(_ n: Int) -> AccuracyCase {
         }
     }
 
+    @Test func aSpriteWalkingOutOfTheFrameIsNotReadAsTurning() throws {
+        // The snail's asset laid by the ffmpeg CLI over a plain light screen (390x844, 60 fps, 80 px
+        // wide), walking right 1.2 px a frame from x = 40, mirrored in frames 90-91 and 180-185; from
+        // frame 225 on it slides out of the frame at the right edge. Matched only where the whole of
+        // it fits, it was pinned against the edge while its mirror image, shifted back, explained
+        // the half in view: stop 52's build before the fix reported a false turn at 3.8 s in both modes.
+        let dir = TestSupport.temporaryDirectory("walking-out")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let template = try assetPNG(.snail, in: dir)
+        let path = dir.appendingPathComponent("walk.mov").path
+        let mirrored = "between(t,1.495,1.525)+between(t,2.995,3.09)"
+        let walk = "x='40+1.2*t*60':y=380"
+        try TestSupport.ffmpegRun([
+            "-f", "lavfi", "-i", "color=c=0xf5f5f7:s=390x844:r=60", "-loop", "1", "-framerate", "60", "-i", template,
+            "-filter_complex",
+            "[0:v]format=yuv420p[bg];[1:v]scale=80:-1,split[a][b];[b]hflip[m];"
+                + "[bg][a]overlay=\(walk):enable='not(\(mirrored))'[v1];[v1][m]overlay=\(walk):enable='\(mirrored)'[v]",
+            "-map", "[v]", "-t", "5", "-c:v", "libx264", "-crf", "23", path
+        ])
+        for extra in [[], ["--template", template]] {
+            let (r, json) = try orientation(path, extra)
+            #expect(r.status == 1, "\(extra): \(r.stderr)")
+            let flips = (json["flips"] as? [[String: Any]] ?? []).map {
+                [($0["start_s"] as? Double ?? -1) * 60, ($0["duration_ms"] as? Double ?? -1) * 0.06].map { $0.rounded() }
+            }
+            #expect(flips == [[90, 2], [180, 6]], "\(extra): \(flips)")
+            #expect((json["turns"] as? [Any])?.isEmpty == true, "\(extra): \(json["turns"] ?? "none")")
+        }
+    }
+
     @Test func anAssetWithTransparentMarginsIsFoundAsTheSpriteItHolds() throws {
         // Case 9 (seed 1): a 45 px snail at a third of the light, H.264 at crf 31, and a second
         // sprite. With 20 transparent columns either side of the asset and 30 rows above it, the

@@ -292,6 +292,9 @@ public struct MirrorDetector: Sendable {
     private var lost = false
     /// Frames in a row in which the sprite was not found.
     private var framesLost = 0
+    /// The sprite walked beyond the frame's edge (`readAtTheFramesEdge`) and has not been found
+    /// whole since: meanwhile it is not read by a part placed anywhere it fits (`readVisiblePart`).
+    private var wentBeyondTheFrame = false
     private var framesSinceScaleCheck = 0
     /// Template mode: the template has matched at `sureThreshold` where it is tracked (else its
     /// place is provisional, and a run that ends so has not found the sprite).
@@ -379,7 +382,10 @@ public struct MirrorDetector: Sendable {
             }
             if template != nil {
                 result = try classify(index: index, image: &image, partial: partial, colourFrame: colourFrame, fullFrame: fullFrame)
-                if let position = result.position,
+                // A sprite partly beyond the frame's edge says nothing of its scale: there its shell
+                // alone, at half the scale, matched better than the whole of it did.
+                if let position = result.position, !wentBeyondTheFrame,
+                    PixelRect(x: 0, y: 0, width: image.width, height: image.height).intersection(position) == position,
                     try recheckScale(given, at: position, image: &image, partial: partial, fullFrame: fullFrame)
                 {
                     result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
@@ -388,7 +394,7 @@ public struct MirrorDetector: Sendable {
                 {
                     result = FrameOrientation(index: index, facing: .unknown, measured: true, reason: .notFound)
                 } else if result.position == nil, result.reason == .lost || result.reason == .outOfView, confirmed, !placeLooksCovered,
-                    let near = partlyHiddenWhileLost
+                    !wentBeyondTheFrame, let near = partlyHiddenWhileLost
                 {
                     if partial { image = try fullFrame() }
                     let read = readVisiblePart(of: template ?? given, index: index, in: image, near: near, following: false)
@@ -422,8 +428,8 @@ public struct MirrorDetector: Sendable {
             {
                 retractTrack(since: first.index - 1)
                 result = FrameOrientation(index: index, facing: .canonical, measured: false)
-            } else if result.position == nil, result.reason == .lost || result.reason == .outOfView, let near = partlyHiddenWhileLost,
-                let appearance = template
+            } else if result.position == nil, result.reason == .lost || result.reason == .outOfView, !wentBeyondTheFrame,
+                let near = partlyHiddenWhileLost, let appearance = template
             {
                 // As in template mode, a sprite lost is read by the part of its appearance in view: a
                 // re-armed walk sends it back to where it began, and that may be beyond the card's edge.
@@ -688,6 +694,7 @@ public struct MirrorDetector: Sendable {
         lastScore = nil
         trackQuality = nil
         surroundings = nil
+        wentBeyondTheFrame = false
     }
 
     private mutating func setTemplate(_ t: SpriteTemplate) {
@@ -1346,6 +1353,9 @@ public struct MirrorDetector: Sendable {
             return FrameOrientation(index: index, facing: .unknown, measured: true, reason: .lost)
         }
         var c: TemplateMatcher.Match?, m: TemplateMatcher.Match?
+        if let last = lastPosition, !lost, let read = readAtTheFramesEdge(index: index, last: last, matchers: matchers, in: image) {
+            return read
+        }
         if let last = lastPosition, !lost {
             let area = window(around: last)
             c = matchers.canonical.bestCoarseToFine(in: image, positions: area)
@@ -1450,6 +1460,7 @@ public struct MirrorDetector: Sendable {
                 measured: true, reason: atEdge ? .outOfView : .lost)
         }
         let position = winner.box(of: t)
+        wentBeyondTheFrame = false
         if lost {
             // Only a place once sure: before that, searching again is `relocate`'s (it may move the
             // template, and reads every frame before again).
@@ -1492,6 +1503,65 @@ public struct MirrorDetector: Sendable {
         if adaptive { adapt(to: image, at: position, facing: facing) }
         return FrameOrientation(
             index: index, facing: facing, canonicalScore: cs, mirroredScore: ms, position: position,
+            measured: true, confidence: confidence)
+    }
+
+    /// A tracked sprite whose walk (its last step, under a quarter of its size: not a re-armed jump
+    /// back) leads beyond the frame's edge: each orientation's part
+    /// that lies inside the frame, both at the same place, where the walk leads (within 2 pixels);
+    /// nil when the walk does not lead there. Matched only where the whole of it fits, a sprite
+    /// walking out of the frame is pinned against the edge while it slides beyond, and its mirror
+    /// image shifted back explains the part in view better: on real captures with a snail laid over
+    /// them, its near-symmetric shell read mirrored at 0.65–0.73 made false flips and turns as it
+    /// left. Under half of it in view, the frame is out of view, and the sprite is not read by a
+    /// part (`readVisiblePart`) until it is found whole again (`wentBeyondTheFrame`).
+    private mutating func readAtTheFramesEdge(
+        index: Int, last: PixelRect, matchers: (canonical: TemplateMatcher, mirrored: TemplateMatcher), in image: GrayImage
+    ) -> FrameOrientation? {
+        // In template mode only on a place made sure: a provisional place may be something else at
+        // the edge (a month header's chevron), which `relocate` and `recheckScale` must still replace.
+        guard stepIsKnown, adaptive || confirmed, abs(velocity.dx) <= last.width / 4, abs(velocity.dy) <= last.height / 4 else {
+            return nil
+        }
+        let box = PixelRect(x: last.x + velocity.dx, y: last.y + velocity.dy, width: last.width, height: last.height)
+        guard box.x < 0 || box.y < 0 || box.maxX > image.width || box.maxY > image.height else { return nil }
+        let left = max(0, -box.x), right = min(box.width, image.width - box.x)
+        let top = max(0, -box.y), bottom = min(box.height, image.height - box.y)
+        let columns = left..<max(left, right), rows = top..<max(top, bottom)
+        let weighted = matchers.canonical.template
+        let total = weighted.weights.reduce(0, +)
+        let parts = (
+            canonical: weighted.columns(columns).rows(rows), mirrored: matchers.mirrored.template.columns(columns).rows(rows)
+        )
+        func outOfView(_ c: Float? = nil, _ m: Float? = nil) -> FrameOrientation {
+            wentBeyondTheFrame = true
+            lastScore = nil
+            lastPosition = box
+            return FrameOrientation(index: index, facing: .unknown, canonicalScore: c, mirroredScore: m, measured: true, reason: .outOfView)
+        }
+        guard !columns.isEmpty, !rows.isEmpty, parts.canonical.weights.reduce(0, +) >= total / 2 else { return outOfView() }
+        let starts = PixelRect(x: box.x + columns.lowerBound - 2, y: box.y + rows.lowerBound - 2, width: 5, height: 5)
+        let canonical = TemplateMatcher(parts.canonical), mirrored = TemplateMatcher(parts.mirrored)
+        guard let bc = canonical.best(in: image, positions: starts), let bm = mirrored.best(in: image, positions: starts) else {
+            return outOfView()
+        }
+        // Both at the better one's place: the sprite is at one place.
+        let at = bc.score >= bm.score ? bc : bm
+        let cs = canonical.score(in: image, x: at.x, y: at.y) ?? -1, ms = mirrored.score(in: image, x: at.x, y: at.y) ?? -1
+        guard max(cs, ms) >= configuration.presenceThreshold else { return outOfView(cs, ms) }
+        let position = PixelRect(
+            x: at.x - columns.lowerBound, y: at.y - rows.lowerBound, width: box.width, height: box.height)
+        lastPosition = position
+        lastScore = nil
+        surroundings = nil
+        let confidence = FrameOrientation.confidence(best: max(cs, ms), other: min(cs, ms))
+        guard confidence >= configuration.confidenceThreshold else {
+            return FrameOrientation(
+                index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: position, measured: true,
+                confidence: confidence, reason: .ambiguous)
+        }
+        return FrameOrientation(
+            index: index, facing: cs >= ms ? .canonical : .mirrored, canonicalScore: cs, mirroredScore: ms, position: position,
             measured: true, confidence: confidence)
     }
 
