@@ -268,6 +268,8 @@ public struct MirrorDetector: Sendable {
     public private(set) var lastPosition: PixelRect?
     /// Auto mode: the appearance that started the track, in canonical orientation at working scale.
     public private(set) var trackAppearance: SpriteTemplate?
+    /// Auto mode: which pixels of `trackAppearance` are the sprite rather than the ground cut with it.
+    private var groundMask: GroundMask?
     private var previous: GrayImage?
     /// Auto mode, while no track is held: the previous frame as mirror events are looked for in it.
     private var previousSearch: SearchImages?
@@ -633,6 +635,7 @@ public struct MirrorDetector: Sendable {
     private mutating func startTrack(_ p: Pending, eventFrame: GrayImage) {
         firstEvent = (p.index, p.event)
         trackAppearance = p.appearance
+        groundMask = GroundMask(first: p.appearance)
         setTemplate(p.appearance)
         let rect = PixelRect(x: p.event.rect.x, y: p.event.rect.y, width: p.appearance.width, height: p.appearance.height)
         place(at: rect)
@@ -679,6 +682,7 @@ public struct MirrorDetector: Sendable {
         matchers = nil
         firstEvent = nil
         trackAppearance = nil
+        groundMask = nil
         place(at: nil)
         searchCooldown = 0
         searchBackoff = 1
@@ -1451,6 +1455,17 @@ public struct MirrorDetector: Sendable {
         {
             (c, m) = (canonical, mirrored)
         }
+        // A sprite that walked beyond the frame's edge is found again only wholly inside it: a match
+        // against the edge is where a template that must fit whole is pinned while the sprite is
+        // still partly beyond, and its mirror image, shifted back, explains the part in view better.
+        if wentBeyondTheFrame {
+            func againstTheEdge(_ match: TemplateMatcher.Match?) -> Bool {
+                guard let box = match?.box(of: t) else { return false }
+                return box.x <= 0 || box.y <= 0 || box.maxX >= image.width || box.maxY >= image.height
+            }
+            if againstTheEdge(c) { c = nil }
+            if againstTheEdge(m) { m = nil }
+        }
         let cs = c?.score ?? -1, ms = m?.score ?? -1
         lastScore = max(cs, ms) >= threshold ? max(cs, ms) : nil
         guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
@@ -1500,7 +1515,12 @@ public struct MirrorDetector: Sendable {
             if !adaptive, best >= (trackQuality ?? best) - 0.05 { surroundings = Self.surroundings(of: position, in: image) }
             trackQuality = trackQuality.map { 0.9 * $0 + 0.1 * best } ?? best
         }
-        if adaptive { adapt(to: image, at: position, facing: facing) }
+        if adaptive {
+            // Learnt only once the track has passed its probation, and where it was: a UI lookalike's
+            // track, with the pixels that disagree with it weighed out, kept matching and survived.
+            let settled = firstEvent.map { index - $0.index > configuration.probationFrames } ?? false
+            adapt(to: image, at: position, facing: facing, learningTheGround: settled && nearLast)
+        }
         return FrameOrientation(
             index: index, facing: facing, canonicalScore: cs, mirroredScore: ms, position: position,
             measured: true, confidence: confidence)
@@ -1613,14 +1633,17 @@ public struct MirrorDetector: Sendable {
     /// blends drifts (each frame is cut where the last template matched best, a pixel or two off on
     /// a near-symmetric sprite) until the sprite sits off-centre in its template, its mirror image
     /// matches only far from it, and a flip reads as the same facing.
-    private mutating func adapt(to image: GrayImage, at position: PixelRect, facing: SpriteFacing) {
+    /// `learningTheGround`: whether the frame also teaches `groundMask` which pixels are the sprite's.
+    private mutating func adapt(to image: GrayImage, at position: PixelRect, facing: SpriteFacing, learningTheGround: Bool) {
         guard let start = trackAppearance, start.width == position.width, start.height == position.height,
             position.x >= 0, position.y >= 0, position.maxX <= image.width, position.maxY <= image.height
         else { return }
         var seen = SpriteTemplate(cutting: position, from: image)
         if facing == .mirrored { seen = seen.mirrored }
         guard seen.contrast >= 4 else { return }
-        setTemplate(start.blended(with: seen, weight: 0.5))
+        if learningTheGround { groundMask?.learn(seen: seen) }
+        let sprite = groundMask?.weights.map { start.weighted(by: $0) } ?? start
+        setTemplate(sprite.blended(with: seen, weight: 0.5))
     }
 }
 

@@ -160,6 +160,12 @@ public struct SpriteTemplate: Equatable, Sendable {
         return SpriteTemplate(width: width, height: height, pixels: pixels, weights: w)
     }
 
+    /// This template with each weight multiplied by `factors` (one per pixel, row-major).
+    public func weighted(by factors: [Float]) -> SpriteTemplate {
+        guard factors.count == weights.count else { return self }
+        return SpriteTemplate(width: width, height: height, pixels: pixels, weights: zip(weights, factors).map { $0 * $1 })
+    }
+
     /// `weight` of `other` (same size) blended into this template's gray levels; weights are kept.
     public func blended(with other: SpriteTemplate, weight: Float) -> SpriteTemplate {
         guard other.width == width, other.height == height else { return self }
