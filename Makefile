@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check real-composite web-captures install install-files uninstall format lint
+.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check real-composite web-captures desktop-captures install install-files uninstall format lint
 
 deps:
 	@bash scripts/install-deps.sh
@@ -112,6 +112,15 @@ web-captures:
 	@test -n "$(PAGES)" -a -n "$(OUT)" || { echo "usage: make web-captures PAGES=DIR OUT=DIR" >&2; exit 64; }
 	@command -v Xvfb >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 || bash scripts/install-deps.sh --browser
 	COUNT=$(WEB_COUNT) SEED=$(WEB_SEED) python3 scripts/record-web-pages.py "$(PAGES)" "$(OUT)"
+
+# Screen recordings of a real toolkit's own demos (GTK 4's gtk4-demo: icons bouncing and scrolling, a
+# sphere of icons turned, gears, lists flicked, pages sliding, pegs dragged) under Xvfb, for
+# `make real-check CAPTURES=OUT`.
+DESKTOP_SEED ?= 1
+desktop-captures:
+	@test -n "$(OUT)" || { echo "usage: make desktop-captures OUT=DIR" >&2; exit 64; }
+	@command -v Xvfb >/dev/null 2>&1 && command -v gtk4-demo >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 || bash scripts/install-deps.sh --desktop
+	SEED=$(DESKTOP_SEED) python3 scripts/record-desktop-demos.py "$(OUT)"
 
 # Hostile input: mutated captures and logs through every subcommand (seeded, time-bounded).
 FUZZ_SECONDS ?= 600

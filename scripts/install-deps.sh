@@ -32,6 +32,16 @@ if [ "${1:-}" = "--browser" ]; then
     exit $?
 fi
 
+# `make desktop-captures` only: Xvfb, GTK 4's demo program and xdotool, to record the toolkit's demos.
+if [ "${1:-}" = "--desktop" ]; then
+    [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1 || { echo "install-deps: install Xvfb, gtk4-demo and xdotool by hand" >&2; exit 69; }
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends xvfb gtk-4-examples xdotool >/dev/null \
+        || { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends xvfb gtk-4-examples xdotool >/dev/null; }
+    exit $?
+fi
+
 if have_everything; then
     install_test_tools
     exit 0

@@ -75,6 +75,7 @@ struct CaptureAnalysis {
         var source = LookBackSource(recording: recording, width: workW, height: workH, fullDecode: fullDecode, spill: first.spill)
         try CaptureAnalysis.lookBack(&detector, from: &source)
         detector.markLeaningFrames()
+        detector.markUnchangedFrames()
         first.spill?.close()
         LargeBufferPolicy.returnFreedMemory()
         lookBackReads = source.reads

@@ -43,6 +43,9 @@ public struct FrameOrientation: Sendable, Equatable {
     public var confidence: Float?
     /// Set when `facing` is `unknown`.
     public var reason: UnknownReason?
+    /// Whether the frame shows, over `position`, the pixels of the frame before it
+    /// (`UnchangedFrames.isUnchanged`): then it cannot face the other way from that frame.
+    public var unchangedFromPrevious = false
 
     public init(
         index: Int, facing: SpriteFacing, canonicalScore: Float? = nil, mirroredScore: Float? = nil,
@@ -249,6 +252,8 @@ public struct MirrorDetector: Sendable {
         var index: Int
         var event: MirrorEventFinder.Event
         var appearance: SpriteTemplate
+        /// Whether `old` showed the pixels of the frame before it over the event's place.
+        var oldUnchanged = false
     }
 
     public let configuration: Configuration
@@ -497,6 +502,9 @@ public struct MirrorDetector: Sendable {
             previousColour = template == nil ? colour : nil
             previousSearch = search
         }
+        if let rect = result.position, let previous {
+            result.unchangedFromPrevious = UnchangedFrames.isUnchanged(image, from: previous, in: rect)
+        }
         orientations.append(result)
         // A frame read by the part in view does not give the track a place: the whole sprite is
         // still searched for as while lost.
@@ -572,6 +580,12 @@ public struct MirrorDetector: Sendable {
         orientations = LeaningFrames.marked(orientations)
     }
 
+    /// Makes both frames of every change of facing across an unchanged frame unknown
+    /// (`UnchangedFrames`): with `markLeaningFrames`, the last step.
+    public mutating func markUnchangedFrames() {
+        orientations = UnchangedFrames.marked(orientations)
+    }
+
     // MARK: Auto mode: starting a track
 
     /// A frame as mirror events are looked for in it. Rain streaks redrawn beside a turning sprite
@@ -607,7 +621,9 @@ public struct MirrorDetector: Sendable {
             guard let rect = event.rect.clipped(width: old.width, height: old.height), rect.width >= 6, rect.height >= 6 else { continue }
             let appearance = SpriteTemplate(cutting: rect, from: old)
             guard appearance.contrast >= 4 else { continue }
+            var oldUnchanged = false
             if let before = beforePrevious {
+                oldUnchanged = UnchangedFrames.isUnchanged(old, from: before, in: rect)
                 // Either way round: at the end of a one-frame flip the frame before `old` shows the
                 // sprite unmirrored, `old` mirrored.
                 let area = window(around: rect, reach: 4)
@@ -616,7 +632,7 @@ public struct MirrorDetector: Sendable {
                     TemplateMatcher(appearance.mirrored).bestCoarseToFine(in: before, positions: area)?.score ?? -1)
                 guard still >= configuration.confirmThreshold else { continue }
             }
-            return Pending(index: index, event: event, appearance: appearance)
+            return Pending(index: index, event: event, appearance: appearance, oldUnchanged: oldUnchanged)
         }
         return nil
     }
@@ -644,6 +660,7 @@ public struct MirrorDetector: Sendable {
             orientations[p.index - 1] = FrameOrientation(
                 index: p.index - 1, facing: .canonical, canonicalScore: 1, mirroredScore: nil,
                 position: rect, measured: true, confidence: 1)
+            orientations[p.index - 1].unchangedFromPrevious = p.oldUnchanged
         }
         var image = eventFrame
         if orientations.indices.contains(p.index) {
