@@ -461,13 +461,12 @@ public struct MirrorDetector: Sendable {
                 if confirm(p, in: image) {
                     startTrack(p, eventFrame: previous)
                     let event = orientations[p.index]
-                    if event.facing == .canonical {
-                        // The track's own reading explains the event frame by the unmirrored appearance,
-                        // moved: nothing mirrored in place (a pointer's notch in a coloured key made a
-                        // colour-channel event that luma shows as a plain move).
-                        retractTrack(since: p.index - 1)
-                    } else if (event.mirroredScore ?? -1) - (event.canonicalScore ?? -1) < configuration.eventMargin {
-                        // A shape that is nearly its own mirror image, turned or redrawn.
+                    let margin = (event.mirroredScore ?? -1) - (event.canonicalScore ?? -1)
+                    if event.facing == .canonical || margin < configuration.eventMargin {
+                        // The track's own reading does not explain the event frame clearly by the mirrored
+                        // appearance: nothing mirrored in place (a pointer's notch in a coloured key made a
+                        // colour-channel event that luma shows as a plain move), or a shape nearly its own
+                        // mirror image turned or redrawn (gears).
                         retractTrack(since: p.index - 1)
                     } else {
                         result = try classify(
