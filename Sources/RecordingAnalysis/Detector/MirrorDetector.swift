@@ -23,6 +23,9 @@ public enum UnknownReason: String, Sendable, Equatable {
     case lowContrast = "low contrast"
     /// Template mode: the template has not been found in any frame so far.
     case notFound = "template not found"
+    /// Found, but with an edge taller than it moving across its box (a page, a sheet or the
+    /// keyboard sliding over it): the part in view does not tell its facing (`SlidingEdges`).
+    case covered = "partly covered"
 }
 
 /// The detector's verdict on one decoded frame.
@@ -59,6 +62,13 @@ public struct FrameOrientation: Sendable, Equatable {
         self.measured = measured
         self.confidence = confidence
         self.reason = reason
+    }
+
+    /// Makes the frame `unknown` because its sprite is partly behind something moving
+    /// (`UnknownReason.covered`), keeping what was measured.
+    public mutating func cover() {
+        facing = .unknown
+        reason = .covered
     }
 
     /// The confidence of a decision between two scores (see `confidence`).
@@ -283,6 +293,8 @@ public struct MirrorDetector: Sendable {
     /// Auto mode: which pixels of `trackAppearance` are the sprite rather than the ground cut with it.
     private var groundMask: GroundMask?
     private var previous: GrayImage?
+    /// The part of `previous` that was decoded (nil: all of it).
+    private var previousRegion: PixelRect?
     /// Auto mode, while no track is held: the previous frame as mirror events are looked for in it.
     private var previousSearch: SearchImages?
     private var beforePrevious: GrayImage?
@@ -299,6 +311,9 @@ public struct MirrorDetector: Sendable {
     /// How well the sprite matches where it is tracked: an average of the winning correlation over
     /// confidently classified frames found near their last place (nil: none yet). See `jumpAllowance`.
     private var trackQuality: Float?
+    /// Auto mode: `trackQuality` when the sprite was found away from its last place, until it
+    /// matches within 0.05 of that again; meanwhile its appearance learns from no frame.
+    private var qualityBeforeJump: Float?
     /// Where the sprite was last found near its last place, confidently, and the frame's pixels in a
     /// ring around it then (see `isCovered`).
     private var surroundings: (box: PixelRect, ring: PixelRect, pixels: [UInt8])?
@@ -386,7 +401,8 @@ public struct MirrorDetector: Sendable {
         index: Int, image: GrayImage, colourFrame: () throws -> ColourChannel.Views?, fullFrame: () throws -> GrayImage
     ) rethrows {
         var image = image
-        let partial = regionForNextFrame != nil
+        let decoded = regionForNextFrame
+        let partial = decoded != nil
         var readByPart = false
         var result: FrameOrientation
         if let given = configuration.template {
@@ -515,7 +531,12 @@ public struct MirrorDetector: Sendable {
         if let rect = result.position, let previous {
             result.unchangedFromPrevious = UnchangedFrames.isUnchanged(image, from: previous, in: rect)
         }
+        // A frame partly decoded and then read whole still holds the part first decoded.
+        if let previous {
+            markCovered(&result, in: image, region: decoded, previous: previous)
+        }
         orientations.append(result)
+        previousRegion = decoded
         // A frame read by the part in view does not give the track a place: the whole sprite is
         // still searched for as while lost.
         lost = template != nil && (result.position == nil || readByPart)
@@ -523,6 +544,31 @@ public struct MirrorDetector: Sendable {
         framesLost = lost ? framesLost + 1 : 0
         beforePrevious = previous
         previous = image
+    }
+
+    /// Makes `result` unknown (`UnknownReason.covered`) when an edge moves across its sprite's box
+    /// between the frame before and this one (`SlidingEdges`), and so the frame before (already
+    /// recorded) when one moves across its box: each is read with the frame's own place, where
+    /// both images hold the pixels (a partly decoded frame holds only `region`; nil: all of it).
+    private mutating func markCovered(_ result: inout FrameOrientation, in image: GrayImage, region: PixelRect?, previous: GrayImage) {
+        let both: PixelRect?
+        switch (region, previousRegion) {
+        case (nil, nil): both = nil
+        case (let r?, nil), (nil, let r?): both = r
+        case (let r?, let p?):
+            guard let common = r.intersection(p) else { return }
+            both = common
+        }
+        if result.facing != .unknown, let box = result.position,
+            SlidingEdges.crossesBox(box, in: image, notIn: previous, within: both)
+        {
+            result.cover()
+        }
+        if let k = orientations.indices.last, orientations[k].index == result.index - 1, orientations[k].facing != .unknown,
+            let box = orientations[k].position, SlidingEdges.crossesBox(box, in: previous, notIn: image, within: both)
+        {
+            orientations[k].cover()
+        }
     }
 
     // MARK: Looking back
@@ -724,6 +770,7 @@ public struct MirrorDetector: Sendable {
         walkIsSteady = false
         lastScore = nil
         trackQuality = nil
+        qualityBeforeJump = nil
         surroundings = nil
         wentBeyondTheFrame = false
     }
@@ -1494,6 +1541,9 @@ public struct MirrorDetector: Sendable {
             if againstTheEdge(m) { m = nil }
         }
         let cs = c?.score ?? -1, ms = m?.score ?? -1
+        // Matched clearly worse than in the frame before: something covers part of the sprite, or
+        // what was found is not it (see `autoScoreDrop`).
+        let fellFromTheFrameBefore = lastScore.map { max(cs, ms) < $0 - drop } ?? false
         lastScore = max(cs, ms) >= threshold ? max(cs, ms) : nil
         guard max(cs, ms) >= threshold, let winner = cs >= ms ? c : m else {
             let atEdge = lastPosition.map { $0.x <= 1 || $0.y <= 1 || $0.maxX >= image.width - 1 || $0.maxY >= image.height - 1 } ?? false
@@ -1533,20 +1583,34 @@ public struct MirrorDetector: Sendable {
                 index: index, facing: .unknown, canonicalScore: cs, mirroredScore: ms, position: position,
                 measured: true, confidence: confidence, reason: faint ? .lowContrast : .ambiguous)
         }
+        let best = max(cs, ms)
+        let asWellAsTracked = nearLast && best >= (trackQuality ?? best) - 0.05
+        // Whether the track holds the sprite: no longer once it jumps, again once it matches as well
+        // as it was tracked before the jump (what it follows meanwhile lowers `trackQuality`).
+        if !nearLast {
+            if qualityBeforeJump == nil { qualityBeforeJump = trackQuality }
+        } else if let before = qualityBeforeJump, best >= before - 0.05 {
+            qualityBeforeJump = nil
+        }
         if nearLast {
-            let best = max(cs, ms)
             // The surroundings are kept from a frame that shows the sprite as well as it is tracked (a
             // page sliding over it first covers a part of it, and the match falls), in template mode
             // only: there the box is the whole sprite, while auto mode's appearance may be the part of
             // it a flip changes (a drop's eyes), whose ring holds the rest of the sprite.
-            if !adaptive, best >= (trackQuality ?? best) - 0.05 { surroundings = Self.surroundings(of: position, in: image) }
+            if !adaptive, asWellAsTracked { surroundings = Self.surroundings(of: position, in: image) }
             trackQuality = trackQuality.map { 0.9 * $0 + 0.1 * best } ?? best
         }
         if adaptive {
             // Learnt only once the track has passed its probation, and where it was: a UI lookalike's
             // track, with the pixels that disagree with it weighed out, kept matching and survived.
+            // And not from a frame that matched clearly worse than the one before, nor from what a
+            // track that jumped follows until it matches as it did: beside a page's sliding edge a
+            // track took in the part of a drop beside it and things on the page, and then read the
+            // drop itself mirrored, confidently, once the page was gone.
             let settled = firstEvent.map { index - $0.index > configuration.probationFrames } ?? false
-            adapt(to: image, at: position, facing: facing, learningTheGround: settled && nearLast)
+            if nearLast, qualityBeforeJump == nil, !fellFromTheFrameBefore {
+                adapt(to: image, at: position, facing: facing, learningTheGround: settled)
+            }
         }
         return FrameOrientation(
             index: index, facing: facing, canonicalScore: cs, mirroredScore: ms, position: position,

@@ -14,8 +14,9 @@ public struct OccluderEdges: Equatable, Sendable {
     /// The share of the rows in which the step must be there, the same way round.
     public static let rowShare = 0.8
 
-    /// The edges in `rows` x `columns` of `image` (clipped to it).
-    public init(in image: GrayImage, rows: Range<Int>, columns: Range<Int>) {
+    /// The edges in `rows` x `columns` of `image` (clipped to it), each running down `rowShare` of
+    /// the rows.
+    public init(in image: GrayImage, rows: Range<Int>, columns: Range<Int>, rowShare: Double = Self.rowShare) {
         var found = [0]
         // A stretch may reach beyond the image (a sprite lost while moving keeps moving in the guess),
         // or lie wholly outside it.
@@ -23,7 +24,7 @@ public struct OccluderEdges: Equatable, Sendable {
         let r = top..<max(top, bottom)
         let lo = max(2, columns.lowerBound), hi = min(image.width - 1, columns.upperBound)
         if r.count >= 4, lo < hi {
-            let needed = Int((Self.rowShare * Double(r.count)).rounded(.up))
+            let needed = Int((rowShare * Double(r.count)).rounded(.up))
             for x in lo..<hi {
                 var rising = 0, falling = 0
                 for y in r {
