@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/release/analyze-recording
 
-.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check real-composite web-captures desktop-captures install install-files uninstall format lint
+.PHONY: deps build run test clean readme samples bench fuzz asan goldens accuracy browser-accuracy real-check real-rescaled real-composite web-captures desktop-captures install install-files uninstall format lint
 
 deps:
 	@bash scripts/install-deps.sh
@@ -97,6 +97,12 @@ browser-accuracy: build
 real-check: build
 	@test -n "$(CAPTURES)" || { echo "usage: make real-check CAPTURES=DIR" >&2; exit 64; }
 	python3 scripts/check-real-captures.py "$(CAPTURES)"
+
+# The same real recordings scaled to other widths (360 to 1300 px), read in auto mode: zero flips and
+# turns at every pixel scale: make real-rescaled CAPTURES=DIR [WIDTHS="360 460"].
+real-rescaled: build
+	@test -n "$(CAPTURES)" || { echo "usage: make real-rescaled CAPTURES=DIR" >&2; exit 64; }
+	python3 scripts/rescaled-real-captures.py "$(CAPTURES)"
 
 # The same real recordings with a sprite laid over them that flips twice and walks out of the frame:
 # flips found, false flips and false turns in both modes: make real-composite CAPTURES=DIR.

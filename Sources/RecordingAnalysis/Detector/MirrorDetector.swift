@@ -142,6 +142,9 @@ public struct MirrorDetector: Sendable {
         /// Below this standard deviation (gray levels, under the template's weights) where the sprite
         /// was found, an undecided frame is `lowContrast` rather than `ambiguous`.
         public var lowContrast: Float = 6
+        /// Auto mode: a mirror event is taken only where the content around it stood still in the
+        /// frame before and at the event (`SurroundingMotion`).
+        public var surroundings = SurroundingMotion.Parameters()
         /// Auto mode: the mirrored appearance must still be there (either way round) in the next frame.
         public var confirmThreshold: Float = 0.7
         /// Auto mode: the track's reading of its first event frame must explain it by the mirrored
@@ -687,10 +690,21 @@ public struct MirrorDetector: Sendable {
                     TemplateMatcher(appearance).bestCoarseToFine(in: before, positions: area)?.score ?? -1,
                     TemplateMatcher(appearance.mirrored).bestCoarseToFine(in: before, positions: area)?.score ?? -1)
                 guard still >= configuration.confirmThreshold else { continue }
+                // Rain streaks fall past a turning sprite: the ring is compared without them.
+                guard !surroundingsMoved(around: rect, frames: [before, old, new]) else { continue }
             }
             return Pending(index: index, event: event, appearance: appearance, oldUnchanged: oldUnchanged)
         }
         return nil
+    }
+
+    /// Whether the content around `rect` moved between any two consecutive `frames`
+    /// (`SurroundingMotion`), each compared without its thin bright lines.
+    private func surroundingsMoved(around rect: PixelRect, frames: [GrayImage]) -> Bool {
+        let sharp = frames.map { $0.withoutThinBrightLines() }
+        return zip(sharp, sharp.dropFirst()).contains {
+            SurroundingMotion.moved(around: rect, from: $0, to: $1, parameters: configuration.surroundings)
+        }
     }
 
     /// Whether the appearance is still near the event's place, either way round, in the next frame.
@@ -1033,11 +1047,17 @@ public struct MirrorDetector: Sendable {
     /// (`readVisiblePart`), near its last place and near where the template was located. A re-armed
     /// walk jumps back to where it began, and a walk that began beyond the card's edge is partly
     /// hidden there again: the whole appearance matches nowhere, though half of it is plain to see.
+    ///
+    /// Near its last place only for `nearbySearchFrames` frames, as the whole sprite is: that window
+    /// widens with every frame lost, and a track lost for good (a large thing tracked on a UI capture,
+    /// then gone) had every later frame searched part by part over all of it (lab4 read at 1x: over
+    /// ten minutes).
     private var partlyHiddenWhileLost: PixelRect? {
         guard let last = lastPosition else { return nil }
-        var region = nearbyWindow(around: last)
-        if let at = locatedAt { region = region.union(Self.walkRegion(around: at)) }
-        return region
+        let nearLast = framesLost <= configuration.nearbySearchFrames ? nearbyWindow(around: last) : nil
+        let nearStart = locatedAt.map(Self.walkRegion(around:))
+        guard let either = nearLast ?? nearStart else { return nil }
+        return nearStart.map(either.union) ?? either
     }
 
     /// Where a sprite's box may start near `box`: sideways up to twice its width (a walk), up and down
