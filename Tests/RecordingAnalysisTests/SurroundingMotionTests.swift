@@ -15,9 +15,11 @@ import Testing
         }
         for _ in 0..<60 {
             let x = next(96), y = next(96), w = 1 + next(3), h = 2 + next(4)
-            for yy in y..<min(100, y + h) { for xx in x..<min(100, x + w) where xx + dx >= 0 && xx + dx < 100 && yy + dy >= 0 && yy + dy < 100 {
-                image[xx + dx, yy + dy] = 20
-            } }
+            for yy in y..<min(100, y + h) {
+                for xx in x..<min(100, x + w) where xx + dx >= 0 && xx + dx < 100 && yy + dy >= 0 && yy + dy < 100 {
+                    image[xx + dx, yy + dy] = 20
+                }
+            }
         }
         return image
     }
