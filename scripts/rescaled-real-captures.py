@@ -5,7 +5,9 @@ A capture's pixel scale decides the working resolution (about 400 px wide) and s
 sees of its glyphs and icons: the same screen recorded at 1x, 2x or 3x, or scaled by a sharing
 service, must not show a flip at any of them. For every .mov/.mp4/.m4v/.mkv/.webm in DIR (none of
 which may show a mirrored sprite), each width in WIDTHS (default 360 460 560 900 1300) below the
-capture's own is made with ffmpeg (scale, libx264 crf 20, no audio) and read by `orientation` in
+capture's own is made with ffmpeg (scale, libx264 crf 20, no audio, every frame kept at its own
+time: without `-fps_mode passthrough` the mp4 muxer pads a WebM's 613 frames to 40,702 at its
+nominal 1000 fps, a different capture) and read by `orientation` in
 auto mode. Prints one line per capture and width (flips, turns, working scale, the first mirror
 event's frame, seconds) and a summary; exits 1 when any flip or turn is reported. The captures are
 not part of the repository: point CAPTURES at any folder of real recordings."""
@@ -35,7 +37,7 @@ with tempfile.TemporaryDirectory() as scratch:
         for width in (w for w in widths if w < own):
             scaled = os.path.join(scratch, f"{os.path.splitext(name)[0]}_{width}.mp4")
             subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", path, "-map", "0:v:0", "-an", "-vf", f"scale={width}:-2",
-                            "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", scaled], check=True)
+                            "-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p", scaled], check=True)
             start = time.monotonic()
             r = subprocess.run([tool, "orientation", scaled, "--json", "-"], capture_output=True, text=True)
             seconds = time.monotonic() - start
