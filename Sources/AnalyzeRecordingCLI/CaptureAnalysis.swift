@@ -18,6 +18,8 @@ struct CaptureAnalysis {
     let rateSource: RefreshRate.Source
     /// How each reading again got its frames, in order.
     let lookBackReads: [LookBackSource.Read]
+    /// The frames that repeated the picture before them, which the detector did not read again.
+    let repeats: RepeatedFrames
 
     /// The most a capture's whole gray images may take on disk, set aside for auto mode's look-back
     /// (`GrayImageSpill`): 256 MB, about 12 s of a 3x capture at 60 Hz before its first mirror event.
@@ -73,7 +75,8 @@ struct CaptureAnalysis {
                 status: .dataError, message: "template not found in \(recording): \(found) — is \(templatePath) this recording's sprite?")
         }
         var source = LookBackSource(recording: recording, width: workW, height: workH, fullDecode: fullDecode, spill: first.spill)
-        try CaptureAnalysis.lookBack(&detector, from: &source)
+        repeats = first.repeats
+        try CaptureAnalysis.lookBack(&detector, from: &source, repeats: first.repeats)
         detector.markLeaningFrames()
         detector.markUnchangedFrames()
         first.spill?.close()
@@ -84,11 +87,11 @@ struct CaptureAnalysis {
         let rate = givenRate ?? detected.map { Rational(Int64($0), 1) } ?? Rational(60, 1)
         rateSource = givenRate != nil ? .given : detected != nil ? .detected : .assumed
         (resampler, ffmpegGrid) = try Grid.resample(scan, audit: audit, rate: rate, rule: rule)
-        detection = DetectionSummary(detector, templateMode: template != nil, workingFactor: factor)
+        detection = DetectionSummary(detector, repeats: first.repeats, templateMode: template != nil, workingFactor: factor)
         workingFactor = factor
         let transientSlots = Int64((transientMS * rate.doubleValue / 1000).rounded(.down))
         timeline = OrientationTimeline(
-            orientations: detector.orientations, map: resampler.map, placement: resampler.placement,
+            orientations: detection.orientations, map: resampler.map, placement: resampler.placement,
             transientSlots: transientSlots)
     }
 }
@@ -98,7 +101,8 @@ extension CaptureAnalysis {
     static func firstPass(
         _ recording: String, templatePath: String?, roi: PixelRect?, fullDecode: Bool, spillBudget: Int, onFirstMirrored: ((Int) -> Void)?
     ) throws -> (
-        scan: TimingScan, detector: MirrorDetector, factor: Int, workW: Int, workH: Int, template: SpriteTemplate?, spill: GrayImageSpill?
+        scan: TimingScan, detector: MirrorDetector, factor: Int, workW: Int, workH: Int, template: SpriteTemplate?, spill: GrayImageSpill?,
+        repeats: RepeatedFrames
     ) {
         // The deblocking filter only smooths block edges; the detector works on a reduced image where
         // they vanish, so it is skipped unless asked for (tests show the verdicts do not change).
@@ -145,8 +149,11 @@ extension CaptureAnalysis {
         defer { _ = feedThread?.finish() }
         // Orientations looked at for `onFirstMirrored`, and whether it was called.
         var read = 0, hinted = false
-        let scan = try TimingScan(reader: reader) { frame, index in
-            defer { progress.update(frames: index + 1, pts: frame.pts) }
+        // The detector reads each picture once (`RepeatedFrames`); `index` below counts pictures.
+        var repeats = RepeatedFrames()
+        let scan = try TimingScan(reader: reader) { frame, decoded in
+            defer { progress.update(frames: decoded + 1, pts: frame.pts) }
+            guard let index = repeats.record(repeatsPrevious: frame.repeatsPrevious) else { return }
             if let thread = feedThread {
                 if !thread.hasTrack {
                     let gray = try frame.grayImage(width: workW, height: workH)
@@ -163,7 +170,7 @@ extension CaptureAnalysis {
                 while read < detector.orientations.count, !hinted {
                     if detector.orientations[read].facing == .mirrored {
                         hinted = true
-                        onFirstMirrored(read)
+                        onFirstMirrored(repeats.firstFrame(ofPicture: read))
                     }
                     read += 1
                 }
@@ -174,17 +181,34 @@ extension CaptureAnalysis {
             feedThread = nil
         }
         progress.finish()
-        return (scan, detector, factor, workW, workH, template, spill)
+        return (scan, detector, factor, workW, workH, template, spill, repeats)
     }
 
     /// Reads again the frames `detector` asks for (`MirrorDetector.lookBack`) and adopts what was
     /// read; the reading may itself ask for frames to be read again (a template located elsewhere
     /// first), up to three readings deep.
-    static func lookBack(_ detector: inout MirrorDetector, from source: inout LookBackSource, depth: Int = 0) throws {
+    ///
+    /// `detector` counts pictures (`RepeatedFrames`: `repeats`); the reading again is fed every
+    /// decoded frame before the picture asked for, repeats included, and each picture adopts the
+    /// reading of its first frame. Fed pictures only, the look-back's searches came at other
+    /// moments of a capture's opening, and on a real toolkit capture (a peg dragged over a board of
+    /// identical cells, `RealToolkitCaptureTests`) it followed another cell and reported a flip.
+    static func lookBack(_ detector: inout MirrorDetector, from source: inout LookBackSource, repeats: RepeatedFrames) throws {
+        guard let (back, pictures) = detector.lookBack else { return }
+        let frames = pictures < repeats.pictureCount ? repeats.firstFrame(ofPicture: pictures) : repeats.frameCount
+        var read = try source.readAgain(frames: frames, with: back, repeats: repeats)
+        try lookBack(&read, from: &source, depth: 1, repeats: repeats)
+        detector.adoptLookBack(repeats.readingsOfPictures(read.orientations))
+    }
+
+    /// A reading again's own look-back: it counts decoded frames.
+    private static func lookBack(_ detector: inout MirrorDetector, from source: inout LookBackSource, depth: Int, repeats: RepeatedFrames)
+        throws
+    {
         guard depth < 3, let (back, frames) = detector.lookBack else { return }
-        var read = try source.readAgain(frames: frames, with: back)
-        try lookBack(&read, from: &source, depth: depth + 1)
-        detector.adoptLookBack(read)
+        var read = try source.readAgain(frames: frames, with: back, repeats: repeats)
+        try lookBack(&read, from: &source, depth: depth + 1, repeats: repeats)
+        detector.adoptLookBack(read.orientations)
     }
 }
 

@@ -28,9 +28,10 @@ struct LookBackSource {
         self.spill = spill
     }
 
-    /// `detector` fed the first `frames` frames.
-    mutating func readAgain(frames: Int, with detector: MirrorDetector) throws -> MirrorDetector {
-        if detector.configuration.templateColour == nil, let read = setAside(frames: frames, with: detector) {
+    /// `detector` fed the first `frames` decoded frames, repeats included (`repeats`: which frames
+    /// repeat the picture before them, so that a set-aside picture stands for its repeats too).
+    mutating func readAgain(frames: Int, with detector: MirrorDetector, repeats: RepeatedFrames) throws -> MirrorDetector {
+        if detector.configuration.templateColour == nil, let read = setAside(frames: frames, with: detector, repeats: repeats) {
             reads.append(.setAside(frames: frames))
             return read
         }
@@ -38,11 +39,13 @@ struct LookBackSource {
         return try decoded(frames: frames, with: detector)
     }
 
-    private func setAside(frames: Int, with detector: MirrorDetector) -> MirrorDetector? {
-        guard let spill, let rule = spill.rule, spill.holds(0..<frames) else { return nil }
+    private func setAside(frames: Int, with detector: MirrorDetector, repeats: RepeatedFrames) -> MirrorDetector? {
+        guard frames <= repeats.frameCount, let spill, let rule = spill.rule else { return nil }
+        let pictures = frames == 0 ? 0 : repeats.picture(ofFrame: frames - 1) + 1
+        guard spill.holds(0..<pictures) else { return nil }
         var detector = detector
         for index in 0..<frames {
-            guard let whole = spill.image(at: index) else { return nil }
+            guard let whole = spill.image(at: repeats.picture(ofFrame: index)) else { return nil }
             detector.feed(index: index, whole: whole, rule: rule, colour: nil)
         }
         return detector

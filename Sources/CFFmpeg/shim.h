@@ -8,6 +8,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
 #include <libavutil/opt.h>
 #include <libavutil/dict.h>
 #include <libavutil/mathematics.h>

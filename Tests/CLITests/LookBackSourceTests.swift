@@ -54,7 +54,9 @@ import TestSupport
         // (`DetectorFeedThread`): the same orientations as feeding it where the frames are decoded,
         // each with the region it asks for, then reading the frames before the track again.
         var plain = MirrorDetector(MirrorDetector.Configuration(template: nil, roi: nil))
+        var repeats = RepeatedFrames()
         try RecordingReader(path: path, options: DecodeOptions(skipLoopFilter: true)).decode { frame in
+            guard repeats.record(repeatsPrevious: frame.repeatsPrevious) != nil else { return }
             let gray = try frame.grayImage(width: 196, height: 422, region: plain.regionForNextFrame)
             try plain.feed(
                 index: plain.orientations.count, image: gray,
@@ -62,7 +64,7 @@ import TestSupport
                 fullFrame: { try frame.grayImage(width: 196, height: 422) })
         }
         var source = LookBackSource(recording: path, width: 196, height: 422, fullDecode: false, spill: nil)
-        try CaptureAnalysis.lookBack(&plain, from: &source)
+        try CaptureAnalysis.lookBack(&plain, from: &source, repeats: repeats)
         #expect(plain.orientations == setAside.detection.orientations)
         #expect(plain.firstEvent?.index == setAside.detection.firstEventFrame)
     }

@@ -85,3 +85,40 @@ import TestSupport
         }
     }
 }
+
+@Suite struct RepeatedPictureTests {
+    /// Each decoded frame's picture md5 according to the ffmpeg CLI (`-f framemd5`), in output order.
+    private func framemd5(_ path: String) throws -> [String] {
+        guard let ffmpeg = TestSupport.ffmpeg else { throw TestSupportError.missing("ffmpeg") }
+        let r = try TestSupport.run(ffmpeg, ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f", "framemd5", "-"])
+        guard r.status == 0 else { throw TestSupportError.failed(r.stderr) }
+        return r.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+            $0.split(separator: ",").last.map { String($0).trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    @Test(.enabled(if: TestSupport.ffmpeg != nil)) func repeatsAreTheFramesWhosePictureFFmpegHashesAlike() throws {
+        let dir = TestSupport.temporaryDirectory("repeats")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A moving picture shown at a third of the rate it is written at, so most frames repeat; a
+        // lossless codec keeps the repeats exact. Planar 4:2:0, packed RGB and semi-planar 4:2:0.
+        let clips: [(name: String, codec: [String])] = [
+            ("ffv1.mkv", ["-c:v", "ffv1", "-pix_fmt", "yuv420p"]),
+            ("png.mkv", ["-c:v", "png", "-pix_fmt", "rgb24"]),
+            ("nv12.mkv", ["-c:v", "rawvideo", "-pix_fmt", "nv12"])
+        ]
+        for clip in clips {
+            let path = dir.appendingPathComponent(clip.name).path
+            try TestSupport.ffmpegRun(
+                ["-f", "lavfi", "-i", "testsrc2=size=96x64:rate=10", "-t", "1.5", "-vf", "fps=30"] + clip.codec + [path])
+            let hashes = try framemd5(path)
+            var repeats: [Bool] = []
+            try RecordingReader(path: path).decode { frame in repeats.append(frame.repeatsPrevious) }
+            let oracle = hashes.indices.map { $0 > 0 && hashes[$0] == hashes[$0 - 1] }
+            #expect(repeats.count == hashes.count, "\(clip.name)")
+            #expect(repeats == oracle, "\(clip.name)")
+            #expect(oracle.filter { $0 }.count >= 25, "\(clip.name): the clip repeats two frames of three")
+            #expect(oracle.filter { !$0 }.count >= 14, "\(clip.name): and changes every third")
+        }
+    }
+}

@@ -60,6 +60,10 @@ public final class RecordingReader {
     private let codec: OwnedCodecContext
     private let packet: OwnedPacket
     private let frame: OwnedFrame
+    /// The frame output before the one being handed out (a new reference to its picture), for
+    /// `VideoFrame.repeatsPrevious`.
+    private let previousOutput: OwnedFrame
+    private var hasPreviousOutput = false
     private let streamIndex: Int32
     /// Error-level messages FFmpeg logged while reading the header (a broken index, an invalid time
     /// scale it replaced with a guess): part of every pass's count, since what follows rests on them.
@@ -153,6 +157,7 @@ public final class RecordingReader {
         }
         packet = try OwnedPacket()
         frame = try OwnedFrame()
+        previousOutput = try OwnedFrame()
 
         streamIndex = best
         timeBase = Rational(Int64(tb.num), Int64(tb.den))
@@ -351,9 +356,16 @@ public final class RecordingReader {
                 summary.corruptPackets += 1
                 return
             }
-            defer { av_frame_unref(frame) }
+            defer {
+                av_frame_unref(previousOutput.pointer)
+                hasPreviousOutput = av_frame_ref(previousOutput.pointer, frame) >= 0
+                av_frame_unref(frame)
+            }
             summary.frames += 1
-            try onFrame(VideoFrame(pointer: frame, timeBase: timeBase, scaler: scaler, display: info.display))
+            try onFrame(
+                VideoFrame(
+                    pointer: frame, timeBase: timeBase, scaler: scaler, display: info.display,
+                    previous: hasPreviousOutput ? previousOutput.pointer : nil))
         }
     }
 

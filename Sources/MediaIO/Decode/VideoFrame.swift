@@ -10,6 +10,28 @@ public struct VideoFrame {
     /// The stream time base of `pts` and `duration`.
     public let timeBase: Rational
     let scaler: FrameScaler
+    /// The frame the decoder output before this one, while it is still held.
+    let previous: UnsafeMutablePointer<AVFrame>?
+
+    init(
+        pointer: UnsafeMutablePointer<AVFrame>, timeBase: Rational, scaler: FrameScaler, display: DisplayTransform,
+        previous: UnsafeMutablePointer<AVFrame>? = nil
+    ) {
+        self.pointer = pointer
+        self.timeBase = timeBase
+        self.scaler = scaler
+        self.display = display
+        self.previous = previous
+    }
+
+    /// Whether the decoder output the same picture as for the frame before, byte for byte in every
+    /// plane: a recorder that writes frames at a fixed rate repeats the last one while nothing on
+    /// screen changes. False for the first frame and where the comparison cannot be made (see
+    /// `SamePicture`).
+    public var repeatsPrevious: Bool {
+        guard let previous else { return false }
+        return SamePicture.holds(pointer, previous)
+    }
 
     /// Raw presentation timestamp from the decoder, nil when the frame has none.
     /// Deliberately not `best_effort_timestamp`, which silently substitutes dts.

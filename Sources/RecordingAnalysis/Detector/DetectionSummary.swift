@@ -13,12 +13,13 @@ public struct DetectionSummary: Sendable {
     public let firstEventFrame: Int?
 
     /// The summary of `detector` after its last frame; `workingFactor` converts its working-resolution
-    /// positions to recording pixels.
-    public init(_ detector: MirrorDetector, templateMode: Bool, workingFactor f: Int) {
-        orientations = detector.orientations
+    /// positions to recording pixels. `repeats`: the frames the detector was not fed because they
+    /// repeat the picture before them (its indices count pictures); none by default.
+    public init(_ detector: MirrorDetector, repeats: RepeatedFrames = RepeatedFrames(), templateMode: Bool, workingFactor f: Int) {
+        orientations = repeats.expanded(detector.orientations)
         self.templateMode = templateMode
         templateScale = detector.templateScale
         spriteRect = detector.lastPosition.map { PixelRect(x: $0.x * f, y: $0.y * f, width: $0.width * f, height: $0.height * f) }
-        firstEventFrame = detector.firstEvent?.index
+        firstEventFrame = detector.firstEvent.map { $0.index < repeats.pictureCount ? repeats.firstFrame(ofPicture: $0.index) : $0.index }
     }
 }

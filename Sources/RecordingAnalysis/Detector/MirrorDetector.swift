@@ -624,11 +624,12 @@ public struct MirrorDetector: Sendable {
         return [framesBeforeRescale, beforeLocated].compactMap { $0 }.max()
     }
 
-    /// Adopts what a `lookBack` detector read: measured facings (or unknown, with its reason) instead
+    /// Adopts what a `lookBack` detector read (its `orientations`, indexed as this detector's are):
+    /// measured facings (or unknown, with its reason) instead
     /// of "no mirror event seen" (auto mode) or "template not found" (template mode).
-    public mutating func adoptLookBack(_ back: MirrorDetector) {
+    public mutating func adoptLookBack(_ readings: [FrameOrientation]) {
         guard let frames = lookBackFrames else { return }
-        for o in back.orientations where o.index < frames && orientations.indices.contains(o.index) {
+        for o in readings where o.index < frames && orientations.indices.contains(o.index) {
             orientations[o.index] = o
         }
     }

@@ -46,6 +46,9 @@ public enum MirrorEventFinder {
         public var minimumSide: Int = 8
         /// Whether a pair in which nothing is found is looked at again with half the change threshold.
         public var looksAgainAtHalfThreshold = true
+        /// Whether a change whose halves, either side of its axis, are each mirror-symmetric on their
+        /// own (two symmetric things that swapped places) is refused (see `mirrorTest`).
+        public var refusesSwappedSymmetricHalves = true
         /// The block gates of a last look at half the threshold, where nothing else was found: smaller
         /// groups of fewer changed pixels. Nil: no such look.
         public var sparseLook: SparseLook? = SparseLook()
@@ -257,7 +260,7 @@ public enum MirrorEventFinder {
         guard tight.width >= p.minimumSide, tight.height >= p.minimumSide,
             Double(changed) >= p.minimumChangedFraction * Double(tight.width * tight.height)
         else { return nil }
-        return mirrorTest(old: pair.old, new: pair.new, tight: tight, parameters: p)
+        return mirrorTest(old: pair.old, new: pair.new, tight: tight, parameters: p, detail: (old, new))
     }
 
     /// The frame pair's noise (the upper quartile of the differences, which compression flicker on a
@@ -442,7 +445,8 @@ public enum MirrorEventFinder {
     }
 
     /// Whether `new` equals `old` mirrored about some axis near the centre of `tight`.
-    static func mirrorTest(old: GrayImage, new: GrayImage, tight: PixelRect, parameters p: Parameters) -> Event? {
+    /// `detail`: the same pair unblurred, where `old` and `new` are blurred (nil: they are not).
+    static func mirrorTest(old: GrayImage, new: GrayImage, tight: PixelRect, parameters p: Parameters, detail: Pair? = nil) -> Event? {
         let w = old.width
         // A change that reaches the image's left or right edge may be content that slid in from
         // beyond it (a carousel card's rounded end at the screen edge reads as the mirror of the
@@ -451,10 +455,12 @@ public enum MirrorEventFinder {
         /// Whether the mean absolute difference between `image` and its own mirror image about the
         /// axis at `axis4 / 4` is below `bound` (quarter pixels: anti-aliased edges of a symmetric
         /// object match its mirror image only with the axis placed that finely).
-        func isMirrorSymmetric(_ image: GrayImage, axis4: Int, below bound: Double) -> Bool {
+        func isMirrorSymmetric(_ image: GrayImage, axis4: Int, below bound: Double, within columns: Range<Int>? = nil) -> Bool {
             let low = axis4 >> 1, high = (axis4 + 1) >> 1
-            // x such that both mirrors lie inside the image: 0 <= low - x and high - x < w.
-            let lo = max(tight.x, high - w + 1), hi = min(tight.maxX - 1, low)
+            // x such that both mirrors lie inside the image (0 <= low - x and high - x < w), and
+            // inside `columns` when given.
+            let lo = columns.map { max($0.lowerBound, high - w + 1, high - ($0.upperBound - 1)) } ?? max(tight.x, high - w + 1)
+            let hi = min((columns?.upperBound ?? tight.maxX) - 1, low)
             guard lo <= hi, tight.height > 0 else { return false }
             let n = Double(2 * (hi - lo + 1) * tight.height)
             // Given up once the sum shows the mean cannot be below the bound.
@@ -543,6 +549,23 @@ public enum MirrorEventFinder {
             }
         }
         if isSymmetric(old) && isSymmetric(new) { return nil }
+        // Two things each its own mirror image that swapped places are the mirror image of the pair
+        // too: a highlight moving to the next of two identical cells (a real minesweeper board), a
+        // selection crossing a segmented control. A sprite's halves are not themselves symmetric.
+        // Each half (of the changed region, either side of the axis) is tried about axes within half
+        // a pixel of its own centre, so that all of it is compared with itself.
+        func halvesAreSymmetric(_ image: GrayImage) -> Bool {
+            let left = tight.x..<((best.axis2 + 1) / 2), right = (best.axis2 / 2 + 1)..<tight.maxX
+            return [left, right].allSatisfy { half in
+                guard half.count >= 4 else { return false }
+                let centre = half.lowerBound + half.upperBound - 1
+                return (2 * centre - 2...2 * centre + 2).contains { isMirrorSymmetric(image, axis4: $0, below: asymmetry, within: half) }
+            }
+        }
+        // Judged unblurred: blurred, a sprite's blocky half (a car's cabin, a pixel-art body) is a
+        // symmetric smudge.
+        let sharp = detail ?? (old, new)
+        if p.refusesSwappedSymmetricHalves, halvesAreSymmetric(sharp.old), halvesAreSymmetric(sharp.new) { return nil }
         // Rain and crawling are translations: if a small shift explains the change about as well, it
         // is motion, not a mirror.
         // UI content slides sideways (pages, navigation pushes, rows) or scrolls by far more than a
